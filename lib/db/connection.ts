@@ -1,0 +1,135 @@
+// Opens the database the configuration names: PostgreSQL through @prisma/adapter-pg, or the
+// embedded PGlite under the data directory. Both hand out the same Prisma client type and a raw
+// script runner, which the migration runner needs for multi-statement SQL.
+import fs from "node:fs";
+import path from "node:path";
+import { PrismaPg } from "@prisma/adapter-pg";
+import pg from "pg";
+import type { Config } from "@/lib/config";
+import { PrismaClient } from "./generated/client";
+
+export type DatabaseKind = "postgresql" | "pglite";
+
+/** One database session outside Prisma, for what Prisma cannot do: multi-statement scripts and
+ * session-level advisory locks (the migration runner). */
+export type Session = {
+  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
+  /** Runs one or more statements as they are written: no statement splitting. */
+  script(sql: string): Promise<void>;
+};
+
+export type Connection = {
+  kind: DatabaseKind;
+  prisma: PrismaClient;
+  session<T>(fn: (session: Session) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+};
+
+export class DatabaseBusyError extends Error {
+  override name = "DatabaseBusyError";
+}
+
+export async function openConnection(config: Config): Promise<Connection> {
+  return config.databaseUrl ? openPostgres(config, config.databaseUrl) : openPglite(config);
+}
+
+function openPostgres(config: Config, url: string): Connection {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: config.dbPoolMax,
+    connectionTimeoutMillis: config.dbConnectTimeoutMs,
+    idleTimeoutMillis: 30_000,
+    application_name: "trust-registry",
+  });
+  // An idle client that loses its server emits here; without a listener it would crash the process.
+  pool.on("error", () => {});
+  const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
+  return {
+    kind: "postgresql",
+    prisma,
+    async session(fn) {
+      const client = await pool.connect();
+      try {
+        return await fn({
+          query: async (sql, params) => (await client.query(sql, params)).rows,
+          script: async (sql) => void (await client.query(sql)),
+        });
+      } finally {
+        client.release();
+      }
+    },
+    async close() {
+      await prisma.$disconnect();
+      await pool.end().catch(() => {});
+    },
+  };
+}
+
+async function openPglite(config: Config): Promise<Connection> {
+  const [{ PGlite }, { PrismaPGlite }] = await Promise.all([
+    import("@electric-sql/pglite"),
+    import("pglite-prisma-adapter"),
+  ]);
+  const dir = path.join(config.dataDir, "pglite");
+  fs.mkdirSync(dir, { recursive: true });
+  const releaseLock = takeLock(path.join(config.dataDir, "pglite.lock"));
+  try {
+    const db = await PGlite.create(dir);
+    const prisma = new PrismaClient({ adapter: new PrismaPGlite(db) });
+    return {
+      kind: "pglite",
+      prisma,
+      session: (fn) =>
+        fn({
+          query: async <T,>(sql: string, params?: unknown[]) => (await db.query<T>(sql, params)).rows,
+          script: async (sql) => void (await db.exec(sql)),
+        }),
+      async close() {
+        await prisma.$disconnect();
+        await db.close();
+        releaseLock();
+      },
+    };
+  } catch (error) {
+    releaseLock();
+    throw error;
+  }
+}
+
+/**
+ * PGlite is one process's database: a second process opening the same directory would corrupt
+ * it. A lock file with the holder's pid turns that into a clear refusal.
+ */
+function takeLock(file: string): () => void {
+  const holder = readLockHolder(file);
+  if (holder !== undefined && holder !== process.pid && isAlive(holder)) {
+    throw new DatabaseBusyError(
+      `The embedded database in ${path.dirname(file)} is in use by process ${holder} ` +
+        "(a running `npm run dev` or `npm start`?). Stop that process first, or set DATABASE_URL.",
+    );
+  }
+  fs.writeFileSync(file, String(process.pid));
+  const release = () => {
+    if (readLockHolder(file) === process.pid) fs.rmSync(file, { force: true });
+  };
+  process.once("exit", release);
+  return release;
+}
+
+function readLockHolder(file: string): number | undefined {
+  try {
+    const pid = Number.parseInt(fs.readFileSync(file, "utf8"), 10);
+    return Number.isFinite(pid) ? pid : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}

@@ -1,12 +1,13 @@
 // Opens the database the configuration names: PostgreSQL through @prisma/adapter-pg, or the
 // embedded PGlite under the data directory. Both hand out the same Prisma client type and a raw
 // script runner, which the migration runner needs for multi-statement SQL.
+import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
 import type { Config } from "@/lib/config";
-import { PrismaClient } from "./generated/client";
+import { Prisma, PrismaClient } from "./generated/client";
 
 export type DatabaseKind = "postgresql" | "pglite";
 
@@ -21,6 +22,13 @@ export type Session = {
 export type Connection = {
   kind: DatabaseKind;
   prisma: PrismaClient;
+  /**
+   * Runs one composed statement (Prisma.sql: values are always parameters) straight on the
+   * driver, as a named prepared statement. The registry's read path uses this: measured on
+   * PostgreSQL it costs a third of $queryRaw (no per-query planning, no client-engine pass).
+   * Dates come back as Date, integers as number; cast DATE columns to text in SQL.
+   */
+  query<T>(statement: Prisma.Sql): Promise<T[]>;
   session<T>(fn: (session: Session) => Promise<T>): Promise<T>;
   close(): Promise<void>;
 };
@@ -39,6 +47,9 @@ function openPostgres(config: Config, url: string): Connection {
     max: config.dbPoolMax,
     connectionTimeoutMillis: config.dbConnectTimeoutMs,
     idleTimeoutMillis: 30_000,
+    // A server that stops answering (not refusing) must not hang requests for minutes.
+    query_timeout: config.dbQueryTimeoutMs,
+    keepAlive: true,
     application_name: "trust-registry",
   });
   // An idle client that loses its server emits here; without a listener it would crash the process.
@@ -47,6 +58,10 @@ function openPostgres(config: Config, url: string): Connection {
   return {
     kind: "postgresql",
     prisma,
+    async query<T>(statement: Prisma.Sql) {
+      const { text, values } = statement;
+      return (await pool.query({ name: statementName(text), text, values })).rows as T[];
+    },
     async session(fn) {
       const client = await pool.connect();
       try {
@@ -79,6 +94,8 @@ async function openPglite(config: Config): Promise<Connection> {
     return {
       kind: "pglite",
       prisma,
+      query: async <T,>(statement: Prisma.Sql) =>
+        (await db.query<T>(statement.text, statement.values.map(arrayAsLiteral))).rows,
       session: (fn) =>
         fn({
           query: async <T,>(sql: string, params?: unknown[]) => (await db.query<T>(sql, params)).rows,
@@ -94,6 +111,23 @@ async function openPglite(config: Config): Promise<Connection> {
     releaseLock();
     throw error;
   }
+}
+
+/**
+ * PGlite writes an array parameter as an array literal only for the built-in array types; for
+ * others (an enum's array, say) it would send "a,b". So arrays go as literals, as pg sends them.
+ */
+function arrayAsLiteral(value: unknown): unknown {
+  if (!Array.isArray(value)) return value;
+  const items = value.map((item) =>
+    item === null ? "NULL" : `"${String(item).replaceAll("\\", "\\\\").replaceAll('"', '\\"')}"`,
+  );
+  return `{${items.join(",")}}`;
+}
+
+/** A prepared statement's name: the same text always gets the same name on every connection. */
+function statementName(text: string): string {
+  return `tr_${createHash("sha1").update(text).digest("base64url").slice(0, 20)}`;
 }
 
 /**

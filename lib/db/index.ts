@@ -4,7 +4,7 @@
 import { config } from "@/lib/config";
 import { applyMigrations } from "./apply-migrations";
 import { openConnection, type Connection } from "./connection";
-import type { PrismaClient } from "./generated/client";
+import type { Prisma, PrismaClient } from "./generated/client";
 
 export type { Connection } from "./connection";
 export { Prisma, type PrismaClient } from "./generated/client";
@@ -23,6 +23,11 @@ export function getConnection(): Promise<Connection> {
 
 export async function getPrisma(): Promise<PrismaClient> {
   return (await getConnection()).prisma;
+}
+
+/** Runs a composed statement on the driver (see Connection.query). */
+export async function queryRows<T>(statement: Prisma.Sql): Promise<T[]> {
+  return (await getConnection()).query<T>(statement);
 }
 
 /** Closes the handle (CLI commands and tests); the next getConnection opens a new one. */

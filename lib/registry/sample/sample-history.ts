@@ -1,0 +1,90 @@
+// A plausible lifecycle for one sample NGO: the legal path (DESIGN.md §2) from creation to its
+// current state, with who did what, why and when. Times run forward and end before the
+// reference date.
+import type { Random } from "./sample-random";
+import { sampleActorAndReason, type SampleState } from "./sample-vocabulary";
+
+export type SampleTransition = {
+  id: string;
+  from_state: SampleState | null;
+  to_state: SampleState;
+  actor: string;
+  reason: string;
+  created_at: Date;
+};
+
+export type SampleHistory = {
+  transitions: SampleTransition[];
+  created_at: Date;
+  /** The latest move into verified; null if the entry has never been verified. */
+  verified_at: Date | null;
+};
+
+const DAY_MS = 86_400_000;
+/** The sample registry's first entries date from its (fictional) launch. */
+const REGISTRY_LAUNCH_MS = Date.UTC(2019, 0, 7);
+
+// How many days each step (from > to) plausibly takes.
+const STEP_DAYS: Readonly<Record<string, readonly [number, number]>> = {
+  "draft>pending_review": [1, 40],
+  "pending_review>draft": [2, 20],
+  "pending_review>verified": [3, 60],
+  "verified>suspended": [90, 900],
+  "suspended>verified": [7, 120],
+  "suspended>revoked": [30, 180],
+  "verified>revoked": [120, 1200],
+  "revoked>pending_review": [90, 600],
+  "verified>archived": [180, 1500],
+  "suspended>archived": [30, 365],
+  "revoked>archived": [30, 400],
+};
+
+export function sampleHistory(random: Random, state: SampleState, referenceMs: number): SampleHistory {
+  const path = pathTo(random, state);
+  const gaps = path.slice(1).map((to, i) => {
+    const [min, max] = STEP_DAYS[`${path[i]}>${to}`]!;
+    return random.int(min, max) * DAY_MS + random.int(0, 86_399) * 1000;
+  });
+  const latestEnd = referenceMs - DAY_MS;
+  const room = latestEnd - REGISTRY_LAUNCH_MS;
+  // Long histories are squeezed to fit the registry's life; entries still in intake started recently.
+  const scale = Math.min(1, room / gaps.reduce((a, b) => a + b, 0));
+  const scaled = gaps.map((gap) => Math.floor((gap * scale) / 1000) * 1000);
+  const span = scaled.reduce((a, b) => a + b, 0);
+  const hidden = state === "draft" || state === "pending_review";
+  const slack = hidden ? Math.min(room - span, 120 * DAY_MS) : room - span;
+
+  let at = latestEnd - span - random.int(0, Math.floor(slack / 1000)) * 1000;
+  let verifiedAt: Date | null = null;
+  const transitions = path.map((to, i): SampleTransition => {
+    if (i > 0) at += scaled[i - 1]!;
+    const from = i === 0 ? null : path[i - 1]!;
+    const created_at = new Date(at);
+    if (to === "verified") verifiedAt = created_at;
+    const again = path.slice(0, i).includes(to);
+    return { id: random.id("nst"), from_state: from, to_state: to, ...sampleActorAndReason(random, from, to, again), created_at };
+  });
+  return { transitions, created_at: transitions[0]!.created_at, verified_at: verifiedAt };
+}
+
+function pathTo(random: Random, state: SampleState): SampleState[] {
+  const intake: SampleState[] = random.chance(0.15)
+    ? ["draft", "pending_review", "draft", "pending_review"]
+    : ["draft", "pending_review"];
+  switch (state) {
+    case "draft":
+      return random.chance(0.25) ? ["draft", "pending_review", "draft"] : ["draft"];
+    case "pending_review":
+      return intake;
+    case "verified":
+      if (random.chance(0.1)) return [...intake, "verified", "suspended", "verified"];
+      if (random.chance(0.04)) return [...intake, "verified", "revoked", "pending_review", "verified"];
+      return [...intake, "verified"];
+    case "suspended":
+      return [...intake, "verified", "suspended"];
+    case "revoked":
+      return [...intake, "verified", ...(random.chance(0.5) ? (["suspended"] as const) : []), "revoked"];
+    case "archived":
+      return [...intake, "verified", ...random.pick<SampleState[]>([[], [], ["suspended"], ["revoked"]]), "archived"];
+  }
+}

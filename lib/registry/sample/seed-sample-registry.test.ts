@@ -1,0 +1,91 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { readConfig } from "@/lib/config";
+import { applyMigrations } from "@/lib/db/apply-migrations";
+import { openConnection, type Connection } from "@/lib/db/connection";
+import { SAMPLE_FIXTURES, generateSampleRegistry } from "./generate-sample-registry";
+import { seedSampleRegistry } from "./seed-sample-registry";
+
+// Against a real (embedded) database in a directory of its own: the SQL, the casts and the
+// search trigger are what this test is about.
+let dataDir: string;
+let connection: Connection;
+
+beforeAll(async () => {
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "seed-sample-registry-"));
+  connection = await openConnection(readConfig({ ...process.env, DATABASE_URL: "", DATA_DIR: dataDir }));
+  await applyMigrations(connection);
+});
+
+afterAll(async () => {
+  await connection?.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+type Row = Record<string, unknown>;
+
+// The seeder rebuilds indexes and foreign keys after loading: they must come back as they were.
+async function schemaShape(): Promise<Row[]> {
+  return connection.prisma.$queryRaw<Row[]>`
+    SELECT indexrelid::regclass::text AS name, pg_get_indexdef(indexrelid) AS definition FROM pg_index
+    WHERE indrelid IN ('"ngos"'::regclass, '"trust_score_components"'::regclass, '"ngo_state_transitions"'::regclass)
+    UNION ALL
+    SELECT conname, pg_get_constraintdef(oid) FROM pg_constraint
+    WHERE conrelid IN ('"ngos"'::regclass, '"trust_score_components"'::regclass, '"ngo_state_transitions"'::regclass)
+    ORDER BY 1, 2`;
+}
+
+describe("seedSampleRegistry", () => {
+  it("loads exactly what the generator produces, and the trigger indexes it for search", async () => {
+    const shape = await schemaShape();
+    const loaded = await seedSampleRegistry(connection.prisma, { count: 120, seed: "seed-test" });
+    const expected = generateSampleRegistry({ count: 120, seed: "seed-test" });
+    expect(loaded).toEqual({
+      ngos: 120,
+      components: 600,
+      transitions: expected.reduce((sum, n) => sum + n.transitions.length, 0),
+    });
+
+    const demo = expected.find((n) => n.slug === SAMPLE_FIXTURES.donationDemo)!;
+    const [row] = await connection.prisma.$queryRaw<Row[]>`
+      SELECT id, state::text, trust_score, verified_at, donations_enabled, website FROM ngos WHERE slug = ${demo.slug}`;
+    expect(row).toEqual({
+      id: demo.id,
+      state: "verified",
+      trust_score: demo.trust_score,
+      verified_at: demo.verified_at,
+      donations_enabled: true,
+      website: demo.website,
+    });
+
+    const components = await connection.prisma.$queryRaw<Row[]>`
+      SELECT component, score, weight, to_char(evidence_date, 'YYYY-MM-DD') AS evidence_date, source
+      FROM trust_score_components WHERE ngo_id = ${demo.id} ORDER BY weight DESC`;
+    expect(components).toEqual(
+      demo.components.map(({ component, score, weight, evidence_date, source }) => ({
+        component, score, weight, evidence_date: evidence_date.toISOString().slice(0, 10), source,
+      })),
+    );
+
+    const [found] = await connection.prisma.$queryRaw<Row[]>`
+      SELECT slug FROM ngos WHERE search_vector @@ to_tsquery('simple', registry_fold('Sao & Paulo'))
+      AND slug = ${SAMPLE_FIXTURES.accented}`;
+    expect(found).toEqual({ slug: SAMPLE_FIXTURES.accented });
+    expect(await schemaShape()).toEqual(shape);
+  });
+
+  it("replaces the registry on reset, and leaves it untouched when a load fails", async () => {
+    await seedSampleRegistry(connection.prisma, { count: 50, seed: "other", reset: true });
+    const count = async () =>
+      (await connection.prisma.$queryRaw<{ n: number }[]>`SELECT count(*)::int AS n FROM ngos`)[0]!.n;
+    expect(await count()).toBe(50);
+
+    // Without reset, the same seed collides with itself: the whole load rolls back.
+    const shape = await schemaShape();
+    await expect(seedSampleRegistry(connection.prisma, { count: 50, seed: "other" })).rejects.toThrow();
+    expect(await count()).toBe(50);
+    expect(await schemaShape()).toEqual(shape);
+  });
+});

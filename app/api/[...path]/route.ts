@@ -1,0 +1,13 @@
+// Any other /api path — a problem+json 404 instead of an HTML page
+import { ApiError } from "@/lib/http/api-error";
+import { apiRoute } from "@/lib/http/api-route";
+
+const notFound = apiRoute(async (request) => {
+  throw new ApiError("not_found", `There is no API endpoint at ${new URL(request.url).pathname}.`);
+});
+
+export const GET = notFound;
+export const POST = notFound;
+export const PUT = notFound;
+export const PATCH = notFound;
+export const DELETE = notFound;

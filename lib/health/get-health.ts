@@ -1,0 +1,53 @@
+import { config } from "@/lib/config";
+import { APP_VERSION } from "@/lib/version";
+import { checkDatabase } from "./check-database";
+import { checkMigrations } from "./check-migrations";
+import { checkPayments } from "./check-payments";
+import { checkSandbox } from "./check-sandbox";
+import { describeFailure } from "./describe-failure";
+import type { Health, HealthCheck, HealthCheckDefinition, HealthStatus } from "./types";
+import { withTimeout } from "./with-timeout";
+
+// Check keys take the draft's "component:measurement" form:
+//   database:responseTime  round trip of `SELECT 1`, in ms (fail: unreachable, timeout, busy)
+//   database:migrations    { applied, shipped } migration counts, with pending/failed/modified/unknown names
+//   payments:provider      the configured payment provider and its state
+//   payments:sandbox       whether sandbox mode is on (true|false); a warning in production
+const CHECKS: Record<string, HealthCheckDefinition> = {
+  "database:responseTime": { componentType: "datastore", run: checkDatabase },
+  "database:migrations": { componentType: "datastore", run: checkMigrations },
+  "payments:provider": { componentType: "component", run: checkPayments },
+  "payments:sandbox": { componentType: "component", run: checkSandbox },
+};
+
+// Checks run side by side, each bounded, so the probe answers within about this long even when
+// the database drops packets and never answers.
+const CHECK_TIMEOUT_MS = 1_500;
+
+const SEVERITY: Record<HealthStatus, number> = { pass: 0, warn: 1, fail: 2 };
+
+/** Runs every check concurrently; the overall status is the worst one. Never throws for a check. */
+export async function getHealth(
+  checks: Record<string, HealthCheckDefinition> = CHECKS,
+  timeoutMs = CHECK_TIMEOUT_MS,
+): Promise<Health> {
+  const results = await Promise.all(
+    Object.entries(checks).map(async ([key, check]): Promise<[string, HealthCheck]> => {
+      const outcome = await withTimeout(check.run(), timeoutMs).catch((error: unknown) => ({
+        status: "fail" as const,
+        output: describeFailure(error),
+      }));
+      return [key, { componentType: check.componentType, ...outcome, time: new Date().toISOString() }];
+    }),
+  );
+  const status = results
+    .map(([, result]) => result.status)
+    .reduce<HealthStatus>((worst, next) => (SEVERITY[next] > SEVERITY[worst] ? next : worst), "pass");
+  return {
+    status,
+    version: APP_VERSION,
+    releaseId: config().releaseId,
+    description: "Trust Registry",
+    checks: Object.fromEntries(results.map(([key, result]) => [key, [result]])),
+  };
+}

@@ -1,0 +1,113 @@
+// The OpenAPI 3.1 document of the REST surface, generated from the zod schemas that validate
+// the requests and shape the answers: nothing here restates a field by hand.
+import { z } from "zod";
+import { problemSchema } from "@/lib/http/problem-schema";
+import { listQuerySchema } from "@/lib/registry/schemas";
+import { ngoListResponseSchema, ngoResponseSchema, statsResponseSchema } from "@/lib/registry/response-schemas";
+import { APP_VERSION } from "@/lib/version";
+
+type JsonSchema = Record<string, unknown>;
+
+const ref = (id: string) => ({ $ref: `#/components/schemas/${id}` });
+const json = (schema: JsonSchema, type = "application/json") => ({ content: { [type]: { schema } } });
+const problem = (description: string) => ({ description, ...json(ref("Problem"), "application/problem+json") });
+
+function componentSchemas(): Record<string, JsonSchema> {
+  const registry = z.registry<{ id: string }>();
+  for (const schema of [ngoListResponseSchema, ngoResponseSchema, statsResponseSchema, problemSchema]) {
+    registry.add(schema, { id: schema.meta()?.id as string });
+  }
+  const { schemas } = z.toJSONSchema(registry, { uri: (id) => `#/components/schemas/${id}`, io: "output" });
+  return Object.fromEntries(
+    Object.entries(schemas).map(([id, { $schema: _drop, $id: _id, ...schema }]) => {
+      void _drop;
+      void _id;
+      return [id, schema as JsonSchema];
+    }),
+  );
+}
+
+/** Query parameters from a zod object: names, descriptions and JSON Schemas of the raw input. */
+function queryParameters(schema: z.ZodObject): JsonSchema[] {
+  return Object.entries(schema.shape).map(([name, field]) => {
+    const { $schema: _drop, description, openapi, ...rest } = z.toJSONSchema(field as z.ZodType, {
+      io: "input",
+    }) as JsonSchema;
+    void _drop;
+    return { name, in: "query", required: !(field as z.ZodType).safeParse(undefined).success, description, schema: openapi ?? rest };
+  });
+}
+
+export function buildOpenApiDocument(): JsonSchema {
+  const errors = {
+    "400": problem("A parameter is unknown or has a bad value; errors[] names it."),
+    "500": problem("Unexpected error; the body says nothing more."),
+  };
+  return {
+    openapi: "3.1.0",
+    info: {
+      title: "Trust Registry API",
+      version: APP_VERSION,
+      description:
+        "A public trust registry of NGOs. Registry reads need no key. JSON is snake_case, times are RFC 3339 UTC, " +
+        "errors are RFC 9457 problem+json. Every response carries API-Version.",
+    },
+    servers: [{ url: "/" }],
+    tags: [{ name: "registry" }, { name: "health" }],
+    paths: {
+      "/api/registry/ngos": {
+        get: {
+          operationId: "listNgos",
+          tags: ["registry"],
+          summary: "List, search and summarise registry entries",
+          description:
+            "Keyset-paginated: follow page.next_cursor. With view=stats, statistics of the matching entries instead.",
+          parameters: queryParameters(listQuerySchema),
+          responses: {
+            "200": {
+              description: "A page of entries, or statistics with view=stats.",
+              headers: { ETag: { schema: { type: "string" } } },
+              ...json({ oneOf: [ref("NgoList"), ref("RegistryStats")] }),
+            },
+            "304": { description: "Not modified (If-None-Match matched the ETag)." },
+            ...errors,
+          },
+        },
+      },
+      "/api/registry/ngos/{slug}": {
+        get: {
+          operationId: "getNgo",
+          tags: ["registry"],
+          summary: "One registry entry",
+          parameters: [{ name: "slug", in: "path", required: true, schema: { type: "string" } }],
+          responses: {
+            "200": { description: "The entry, as the caller's tier may see it.", ...json(ref("NgoResponse")) },
+            "304": { description: "Not modified." },
+            "404": problem("No visible entry has this slug."),
+            ...errors,
+          },
+        },
+      },
+      "/api/health": {
+        get: {
+          operationId: "getHealth",
+          tags: ["health"],
+          summary: "Health of the database, migrations, payments and sandbox",
+          responses: {
+            "200": { description: "pass or warn", ...json({ type: "object" }, "application/health+json") },
+            "503": { description: "fail", ...json({ type: "object" }, "application/health+json") },
+          },
+        },
+      },
+      "/api/health/live": {
+        get: {
+          operationId: "getLiveness",
+          tags: ["health"],
+          summary: "Liveness: answers without touching any dependency",
+          responses: { "200": { description: "The process is up.", ...json({ type: "object" }, "application/health+json") } },
+        },
+      },
+    },
+    components: { schemas: componentSchemas() },
+  };
+}

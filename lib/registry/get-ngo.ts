@@ -1,0 +1,19 @@
+import { Prisma, queryRows } from "@/lib/db";
+import { ApiError } from "@/lib/http/api-error";
+import { loadNgoDetails } from "./load-ngo-details";
+import { ngoColumns, toNgoEntry, type NgoRow } from "./ngo-record";
+import { projectNgo, type ProjectedNgo } from "./project-ngo";
+import { visibleStates, type Tier } from "./tiers";
+
+/**
+ * One entry by slug, as the tier may see it. An entry in a state the tier may not see is
+ * answered exactly like a missing one, so its existence does not leak.
+ */
+export async function getNgoOrThrow(slug: string, tier: Tier): Promise<ProjectedNgo> {
+  const [row] = await queryRows<NgoRow>(Prisma.sql`
+    SELECT ${ngoColumns(tier)} FROM ngos n
+    WHERE n.slug = ${slug} AND n.state = ANY(${[...visibleStates(tier)]}::ngo_state[])`);
+  if (!row) throw new ApiError("not_found", `No registry entry has the slug '${slug}'.`);
+  const details = await loadNgoDetails([row.id], tier);
+  return projectNgo(toNgoEntry(row, details(row.id)), tier);
+}

@@ -1,0 +1,34 @@
+import { Prisma } from "@/lib/db";
+import { ApiError } from "@/lib/http/api-error";
+import type { RegistryFilters } from "./schemas";
+import { visibleStates, type Tier } from "./tiers";
+
+/**
+ * The WHERE clause shared by lists and statistics: the caller's filters, always inside the
+ * states the tier may see. With `q`, it expects a `search` relation holding the tsquery.
+ */
+export function registryWhere(filters: RegistryFilters, tier: Tier): Prisma.Sql {
+  const allowed = visibleStates(tier);
+  const hidden = filters.state?.filter((s) => !allowed.includes(s)) ?? [];
+  if (hidden.length) {
+    throw ApiError.invalid([{ name: "state", reason: `${hidden.join(", ")} is not visible to the ${tier} tier` }]);
+  }
+  const conditions = [Prisma.sql`n.state = ANY(${filters.state ?? [...allowed]}::ngo_state[])`];
+  if (filters.sector) conditions.push(Prisma.sql`n.sector_id = ANY(${filters.sector}::text[])`);
+  if (filters.country) conditions.push(Prisma.sql`n.country = ANY(${filters.country}::text[])`);
+  if (filters.min_trust_score !== undefined) conditions.push(Prisma.sql`n.trust_score >= ${filters.min_trust_score}::int`);
+  if (filters.q !== undefined) conditions.push(Prisma.sql`n.search_vector @@ search.query`);
+  return Prisma.join(conditions, " AND ");
+}
+
+/**
+ * The search relation for `q`: every word of the query must match the start of a word of the
+ * entry (so "educ" finds "education"), after the same fold to lower case without accents that
+ * the search column went through.
+ */
+export function searchRelation(q: string | undefined): Prisma.Sql {
+  if (q === undefined) return Prisma.empty;
+  const words = (q.match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, 8);
+  const tsquery = words.map((word) => `'${word}':*`).join(" & ");
+  return Prisma.sql`, (SELECT to_tsquery('simple', registry_fold(${tsquery}::text)) AS query) AS search`;
+}

@@ -1,0 +1,59 @@
+// The registry's response bodies, for the OpenAPI document and for tests that hold the real
+// answers against it.
+import { z } from "zod";
+import { ngoEntrySchema } from "./entry-schema";
+import { NGO_FIELD_TIERS, NGO_STATES, TIERS } from "./tiers";
+
+/** An entry as an API answer: the public fields always, the others when the tier allows. */
+export const projectedNgoSchema = ngoEntrySchema.partial().required({
+  slug: true,
+  name: true,
+  state: true,
+  sector: true,
+  country: true,
+  city: true,
+  website: true,
+  description: true,
+  trust_score: true,
+  verified_at: true,
+});
+
+const meta = z.object({
+  tier: z.enum(TIERS),
+  redacted: z
+    .array(z.enum(Object.keys(NGO_FIELD_TIERS) as [keyof typeof NGO_FIELD_TIERS]))
+    .meta({ description: "Fields the caller's tier may not see, left out of every entry." }),
+});
+
+export const ngoListResponseSchema = z
+  .object({
+    data: z.array(projectedNgoSchema),
+    page: z.object({
+      next_cursor: z.string().nullable().meta({ description: "Pass as cursor for the next page; null on the last." }),
+      limit: z.int(),
+    }),
+    meta,
+  })
+  .meta({ id: "NgoList" });
+
+export const ngoResponseSchema = z.object({ data: projectedNgoSchema, meta }).meta({ id: "NgoResponse" });
+
+const count = z.int().min(0);
+const average = z.number().min(0).max(100);
+
+export const registryStatsSchema = z.object({
+  total: count,
+  average_trust_score: average.nullable(),
+  by_state: z.array(z.object({ state: z.enum(NGO_STATES), count })),
+  by_sector: z.array(z.object({ sector: z.string(), count, average_trust_score: average })),
+  by_country: z.array(z.object({ country: z.string(), count, average_trust_score: average })),
+  trust_score_histogram: z
+    .array(z.object({ min: z.int(), max: z.int(), count }))
+    .meta({ description: "Ten buckets of ten points; the last, 90–100, includes 100." }),
+});
+
+export type RegistryStats = z.infer<typeof registryStatsSchema>;
+
+export const statsResponseSchema = z
+  .object({ data: registryStatsSchema, meta: z.object({ tier: z.enum(TIERS) }) })
+  .meta({ id: "RegistryStats" });

@@ -1,0 +1,87 @@
+// The registry's request and response schemas. The same schemas validate requests, type the
+// code, and generate the OpenAPI document (lib/openapi).
+import { z } from "zod";
+import { SECTOR_IDS } from "./sectors";
+import { NGO_STATES } from "./tiers";
+
+/** An integer query parameter, strictly digits: "", "1e2" and "12abc" are errors, not coerced. */
+function integerParam(min: number, max: number) {
+  const message = `must be an integer from ${min} to ${max}`;
+  return z
+    .string()
+    .regex(/^-?\d{1,9}$/, message)
+    .transform(Number)
+    .pipe(z.number().int().min(min, message).max(max, message))
+    .meta({ openapi: { type: "integer", minimum: min, maximum: max } });
+}
+
+/** A comma-separated list of allowed values, e.g. `state=verified,suspended`. */
+function listParam<T extends string>(values: readonly [T, ...T[]], normalise: (s: string) => string = (s) => s) {
+  const message = `must be one or more of ${values.join(", ")}, separated by commas`;
+  return z
+    .string()
+    .transform((s) => [...new Set(s.split(",").map((v) => normalise(v.trim())))])
+    .pipe(z.array(z.enum(values, { error: message })).min(1, message));
+}
+
+const countryList = z
+  .string()
+  .transform((s) => [...new Set(s.split(",").map((v) => v.trim().toUpperCase()))])
+  .pipe(
+    z
+      .array(z.string().regex(/^[A-Z]{2}$/, "must be ISO 3166-1 alpha-2 country codes, separated by commas"))
+      .min(1)
+      .max(50, "at most 50 countries"),
+  );
+
+export const SORTS = ["trust_score", "-trust_score", "name", "-name", "verified_at", "-verified_at", "relevance"] as const;
+export type SortParam = (typeof SORTS)[number];
+
+export const registryFilterShape = {
+  q: z
+    .string()
+    .trim()
+    .min(1, "must not be empty")
+    .max(200, "must be at most 200 characters")
+    .regex(/[\p{L}\p{N}]/u, "must contain a letter or a digit")
+    .optional()
+    .meta({ description: "Search in name, legal name, city and description; accent- and case-insensitive, ranked." }),
+  sector: listParam(SECTOR_IDS, (s) => s.toLowerCase())
+    .optional()
+    .meta({ description: `Sector id(s), comma-separated: ${SECTOR_IDS.join(", ")}.` }),
+  state: listParam(NGO_STATES, (s) => s.toLowerCase())
+    .optional()
+    .meta({ description: "State(s), comma-separated. The public tier sees verified, suspended and revoked entries." }),
+  country: countryList.optional().meta({ description: "ISO 3166-1 alpha-2 code(s), comma-separated." }),
+  min_trust_score: integerParam(0, 100).optional().meta({ description: "Only entries scoring at least this (0–100)." }),
+};
+
+export const listQuerySchema = z.object({
+  ...registryFilterShape,
+  sort: z
+    .enum(SORTS, { error: `must be one of ${SORTS.join(", ")}` })
+    .optional()
+    .meta({
+      description:
+        "Order; a leading '-' sorts descending. Default: relevance when q is given, otherwise -trust_score. relevance needs q.",
+    }),
+  limit: integerParam(1, 100).optional().meta({ description: "Page size, 1–100 (default 20)." }),
+  cursor: z
+    .string()
+    .min(1)
+    .max(512, "is not a valid cursor")
+    .optional()
+    .meta({ description: "The page.next_cursor of the previous page, with the same filters and sort." }),
+  view: z
+    .enum(["list", "stats"], { error: "must be list or stats" })
+    .optional()
+    .meta({ description: "stats returns statistics of the filtered entries instead of a page of them." }),
+});
+
+export type ListQuery = z.output<typeof listQuerySchema>;
+export type RegistryFilters = Pick<ListQuery, keyof typeof registryFilterShape>;
+
+export const slugSchema = z
+  .string()
+  .max(200)
+  .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, "must be a slug: lower-case letters, digits and single hyphens");

@@ -1,0 +1,51 @@
+// Who sees what (DESIGN.md §3). This module is the one place that decides it, for REST,
+// GraphQL and pages alike.
+
+export const TIERS = ["public", "partner", "operator"] as const;
+export type Tier = (typeof TIERS)[number];
+
+export const NGO_STATES = ["draft", "pending_review", "verified", "suspended", "revoked", "archived"] as const;
+export type NgoState = (typeof NGO_STATES)[number];
+
+/** The states anyone may see. draft, pending_review and archived entries stay with operators. */
+export const PUBLIC_STATES = ["verified", "suspended", "revoked"] as const satisfies readonly NgoState[];
+
+const RANK: Record<Tier, number> = { public: 0, partner: 1, operator: 2 };
+
+/** Each field of a registry entry and the lowest tier that may see it, in output order. */
+export const NGO_FIELD_TIERS = {
+  id: "operator",
+  slug: "public",
+  name: "public",
+  legal_name: "partner",
+  registration_number: "partner",
+  state: "public",
+  sector: "public",
+  country: "public",
+  city: "public",
+  website: "public",
+  description: "public",
+  founded_year: "partner",
+  trust_score: "public",
+  trust: "partner",
+  state_history: "partner",
+  donations_enabled: "operator",
+  verified_at: "public",
+  created_at: "operator",
+  updated_at: "partner",
+} as const satisfies Record<string, Tier>;
+
+export type NgoField = keyof typeof NGO_FIELD_TIERS;
+
+export function canSee(tier: Tier, field: NgoField): boolean {
+  return RANK[tier] >= RANK[NGO_FIELD_TIERS[field]];
+}
+
+/** The fields the tier may not see, as the API lists them in meta.redacted. */
+export function redactedFields(tier: Tier): NgoField[] {
+  return (Object.keys(NGO_FIELD_TIERS) as NgoField[]).filter((field) => !canSee(tier, field));
+}
+
+export function visibleStates(tier: Tier): readonly NgoState[] {
+  return tier === "operator" ? NGO_STATES : PUBLIC_STATES;
+}

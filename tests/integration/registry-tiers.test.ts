@@ -1,0 +1,106 @@
+// The tier projection at the domain boundary, on a real database: what partner and operator
+// callers get from the same functions the REST handlers call. (Over HTTP every caller is public
+// until API keys exist.)
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { generateSampleRegistry, SAMPLE_FIXTURES } from "@/lib/registry/sample/generate-sample-registry";
+import { createTestDatabase, type TestDatabase } from "../support/database";
+
+type Registry = {
+  listNgos: typeof import("@/lib/registry/list-ngos").listNgos;
+  getNgoOrThrow: typeof import("@/lib/registry/get-ngo").getNgoOrThrow;
+  computeRegistryStats: typeof import("@/lib/registry/get-registry-stats").computeRegistryStats;
+  closeConnection: typeof import("@/lib/db").closeConnection;
+};
+
+const sample = generateSampleRegistry({ count: 500 });
+let registry: Registry;
+let database: TestDatabase | undefined;
+let dataDir: string | undefined;
+
+beforeAll(async () => {
+  // Configuration is read once, on first use: set it before the modules load.
+  if (process.env.TEST_DATABASE === "postgres") {
+    database = await createTestDatabase();
+    process.env.DATABASE_URL = database.url;
+  } else {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "tr-tiers-"));
+    process.env.DATA_DIR = dataDir;
+    delete process.env.DATABASE_URL;
+  }
+  registry = {
+    ...(await import("@/lib/registry/list-ngos")),
+    ...(await import("@/lib/registry/get-ngo")),
+    ...(await import("@/lib/registry/get-registry-stats")),
+    ...(await import("@/lib/db")),
+  };
+});
+
+afterAll(async () => {
+  await registry?.closeConnection();
+  await database?.drop();
+  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe("registry tiers on a real database", () => {
+  it("gives partners provenance, history and registration data, but no operator fields", async () => {
+    const entry = await registry.getNgoOrThrow(SAMPLE_FIXTURES.donationDemo, "partner");
+    const truth = sample.find((n) => n.slug === SAMPLE_FIXTURES.donationDemo)!;
+    expect(entry.legal_name).toBe(truth.legal_name);
+    expect(entry.trust?.score).toBe(truth.trust_score);
+    expect(entry.trust?.components).toHaveLength(truth.components.length);
+    expect(entry.trust?.components.reduce((sum, c) => sum + c.weight, 0)).toBe(10_000);
+    expect(entry.state_history?.at(-1)?.to).toBe("verified");
+    expect(entry).not.toHaveProperty("id");
+    expect(entry).not.toHaveProperty("donations_enabled");
+    await expect(registry.getNgoOrThrow(SAMPLE_FIXTURES.draft, "partner")).rejects.toMatchObject({ status: 404 });
+  });
+
+  it("lists a partner page with components and history for every entry", async () => {
+    const page = await registry.listNgos({ limit: 100 }, "partner");
+    expect(page.data).toHaveLength(100);
+    for (const entry of page.data) {
+      expect(entry.trust?.components.length).toBeGreaterThan(0);
+      expect(entry.state_history?.length).toBeGreaterThan(0);
+      expect(["verified", "suspended", "revoked"]).toContain(entry.state);
+    }
+  });
+
+  it("shows operators every state, drafts included, and every field", async () => {
+    const drafts = await registry.listNgos({ state: ["draft", "pending_review"], limit: 100 }, "operator");
+    const expected = sample.filter((n) => n.state === "draft" || n.state === "pending_review");
+    expect(drafts.data.map((e) => e.slug).sort()).toEqual(expected.map((n) => n.slug).sort().slice(0, 100));
+    const draft = await registry.getNgoOrThrow(SAMPLE_FIXTURES.draft, "operator");
+    expect(draft).toMatchObject({ state: "draft", verified_at: null, id: expect.stringMatching(/^ngo_/) });
+    expect(draft).toHaveProperty("donations_enabled");
+    expect(draft).toHaveProperty("created_at");
+    const stats = await registry.computeRegistryStats({}, "operator");
+    expect(stats.total).toBe(sample.length);
+    expect(stats.by_state.map((s) => s.state).sort()).toEqual(["archived", "draft", "pending_review", "revoked", "suspended", "verified"]);
+  });
+
+  it("walks the operator's whole registry by verified_at, NULLs included, without gaps", async () => {
+    for (const sort of ["verified_at", "-verified_at"] as const) {
+      const slugs: string[] = [];
+      let cursor: string | undefined;
+      do {
+        const page = await registry.listNgos({ sort, limit: 33, cursor }, "operator");
+        slugs.push(...page.data.map((e) => e.slug));
+        cursor = page.next_cursor ?? undefined;
+      } while (cursor);
+      expect(slugs).toHaveLength(sample.length);
+      expect(new Set(slugs).size).toBe(sample.length);
+    }
+  });
+
+  it("keeps public callers to public states and fields", async () => {
+    await expect(registry.listNgos({ state: ["draft"] }, "public")).rejects.toMatchObject({ status: 400 });
+    const stats = await registry.computeRegistryStats({}, "public");
+    expect(stats.total).toBe(sample.filter((n) => ["verified", "suspended", "revoked"].includes(n.state)).length);
+    const entry = await registry.getNgoOrThrow(SAMPLE_FIXTURES.donationDemo, "public");
+    expect(entry).not.toHaveProperty("trust");
+    expect(entry).not.toHaveProperty("legal_name");
+  });
+});

@@ -1,0 +1,148 @@
+// Starts the real app (`next start` on the build global-setup made) for an integration test, on
+// a database of its own, and stops it again. Each test file starts its app in beforeAll.
+import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { BUILD_ID_FILE } from "./build";
+import { childEnv } from "./child-env";
+import { createTestDatabase } from "./database";
+import { ROOT } from "./root";
+
+export type StartAppOptions = {
+  /** Default: postgres when TEST_DATABASE=postgres, else the embedded PGlite. */
+  database?: "pglite" | "postgres";
+  /** Extra environment for the app. A DATABASE_URL here is used as is: nothing is created,
+   * migrated, seeded or dropped. */
+  env?: Record<string, string>;
+};
+
+export type StartedApp = {
+  url: string;
+  /** The throwaway database (postgres) or the one given in `env`. */
+  databaseUrl?: string;
+  /** The app's DATA_DIR: a fresh temporary directory, removed on stop. */
+  dataDir: string;
+  /** Everything the app wrote to stdout and stderr so far. */
+  logs(): string;
+  stop(): Promise<void>;
+};
+
+const START_TIMEOUT_MS = 60_000;
+const STOP_GRACE_MS = 5_000;
+
+export async function startApp(options: StartAppOptions = {}): Promise<StartedApp> {
+  if (!fs.existsSync(BUILD_ID_FILE)) {
+    throw new Error("No build in .next: run integration tests through vitest (its globalSetup builds) or `npm run build`.");
+  }
+  const database = options.database ?? (process.env.TEST_DATABASE === "postgres" ? "postgres" : "pglite");
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "tr-app-"));
+  const cleanups: (() => Promise<void>)[] = [async () => fs.rmSync(dataDir, { recursive: true, force: true })];
+  const cleanup = async () => {
+    for (const fn of cleanups.reverse()) await fn().catch(() => {});
+  };
+  try {
+    let databaseUrl = options.env?.DATABASE_URL;
+    if (databaseUrl === undefined && database === "postgres") {
+      const created = await createTestDatabase();
+      cleanups.push(created.drop);
+      databaseUrl = created.url;
+    }
+    const port = await freePort();
+    // An empty DATABASE_URL means the embedded database, and keeps a .env file from setting one.
+    const env = childEnv("production", { DATA_DIR: dataDir, ...options.env, DATABASE_URL: databaseUrl ?? "" });
+    const { child, logs } = spawnNext(port, env, dataDir);
+    cleanups.push(() => killGroup(child));
+    const url = `http://127.0.0.1:${port}`;
+    await waitUntilServing(url, child, logs);
+    return { url, databaseUrl, dataDir, logs, stop: once(cleanup) };
+  } catch (error) {
+    await cleanup();
+    throw error;
+  }
+}
+
+function spawnNext(port: number, env: NodeJS.ProcessEnv, dataDir: string): { child: ChildProcess; logs: () => string } {
+  const next = path.join(ROOT, "node_modules/next/dist/bin/next");
+  // Its own process group, so stopping it stops everything it started.
+  const child = spawn(process.execPath, [next, "start", "-p", String(port), "-H", "127.0.0.1"], {
+    cwd: ROOT,
+    env,
+    detached: true,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout?.setEncoding("utf8").on("data", (chunk: string) => (output += chunk));
+  child.stderr?.setEncoding("utf8").on("data", (chunk: string) => (output += chunk));
+  watchForOrphaning(child, dataDir);
+  return { child, logs: () => output };
+}
+
+// Run by a detached watchdog holding a pipe from this process: when this process ends in any way
+// (also SIGKILL, or Vitest killing its worker) the pipe closes, and the watchdog kills the app's
+// process group and removes its data directory.
+const WATCHDOG = `process.stdin.resume().on("end", () => {
+  try { process.kill(-Number(process.argv[1]), "SIGKILL") } catch {}
+  require("node:fs").rmSync(process.argv[2], { recursive: true, force: true })
+})`;
+
+function watchForOrphaning(child: ChildProcess, dataDir: string): void {
+  const watchdog = spawn(process.execPath, ["-e", WATCHDOG, String(child.pid), dataDir], {
+    detached: true,
+    stdio: ["pipe", "ignore", "ignore"],
+  });
+  watchdog.unref();
+  (watchdog.stdin as net.Socket).unref();
+  child.once("exit", () => watchdog.kill());
+}
+
+async function killGroup(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  signalGroup(child, "SIGTERM");
+  const timer = setTimeout(() => signalGroup(child, "SIGKILL"), STOP_GRACE_MS);
+  await exited;
+  clearTimeout(timer);
+}
+
+function signalGroup(child: ChildProcess, signal: NodeJS.Signals): void {
+  try {
+    process.kill(-child.pid!, signal);
+  } catch {
+    // Already gone.
+  }
+}
+
+async function waitUntilServing(url: string, child: ChildProcess, logs: () => string): Promise<void> {
+  const deadline = Date.now() + START_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      throw new Error(`The app exited (${child.exitCode ?? child.signalCode}) before serving:\n${tail(logs())}`);
+    }
+    // Any HTTP answer means the server is up; the liveness route touches no dependency.
+    const answered = await fetch(`${url}/api/health/live`, { signal: AbortSignal.timeout(2_000) })
+      .then((response) => response.body?.cancel())
+      .then(() => true, () => false);
+    if (answered) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`The app did not answer on ${url} within ${START_TIMEOUT_MS / 1000} s:\n${tail(logs())}`);
+}
+
+async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+function tail(text: string): string {
+  return text.split("\n").slice(-40).join("\n");
+}
+
+function once(fn: () => Promise<void>): () => Promise<void> {
+  let done: Promise<void> | undefined;
+  return () => (done ??= fn());
+}

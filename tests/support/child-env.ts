@@ -1,0 +1,31 @@
+// The environment of processes the tests start (the app, migrations, seeding).
+
+// The app's own settings come from the test, never from the developer's shell: a DATABASE_URL or
+// Upstash token exported there must not leak into a test app.
+const APP_SETTINGS = [
+  "DATABASE_URL",
+  "DATA_DIR",
+  "DB_POOL_MAX",
+  "DB_CONNECT_TIMEOUT_MS",
+  "RELEASE_ID",
+  "VERCEL_GIT_COMMIT_SHA",
+  "PAYMENTS_PROVIDER",
+  "KV_REST_API_URL",
+  "KV_REST_API_TOKEN",
+  "UPSTASH_REDIS_REST_URL",
+  "UPSTASH_REDIS_REST_TOKEN",
+];
+
+/**
+ * Vitest runs with NODE_ENV=test; children get what users get: `next start` and `next build` run
+ * in production, the db scripts as an operator's shell runs them (development).
+ */
+export function childEnv(
+  nodeEnv: "development" | "production",
+  overrides: Record<string, string> = {},
+): NodeJS.ProcessEnv {
+  const inherited = Object.entries(process.env).filter(
+    ([key]) => !key.startsWith("VITEST") && !APP_SETTINGS.includes(key),
+  );
+  return { ...Object.fromEntries(inherited), NEXT_TELEMETRY_DISABLED: "1", ...overrides, NODE_ENV: nodeEnv };
+}

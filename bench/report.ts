@@ -1,0 +1,100 @@
+// The benchmark's report: the targets the issue sets, evaluated on the measured figures, and the
+// results as JSON and as a markdown table (bench/results/latest.json and latest.md).
+import fs from "node:fs";
+import path from "node:path";
+import type { Measurement } from "./measure";
+import type { Scenario } from "./scenarios";
+
+export type ScenarioResult = Scenario & Measurement;
+
+export type Target = {
+  name: string;
+  /** How the ratio is formed, e.g. "list req/s ÷ framework floor req/s". */
+  ratio_of: string;
+  value: number;
+  /** The bound the value must meet; none for a ratio that is only reported. */
+  target?: { at_least?: number; at_most?: number };
+  verdict: "PASS" | "MISS" | "REPORT";
+};
+
+export type Plan = { sql: string; values: unknown[]; plan: string };
+
+export type BenchReport = {
+  machine: Record<string, string | number>;
+  run: Record<string, string | number>;
+  scenarios: ScenarioResult[];
+  targets: Target[];
+  /** EXPLAIN (ANALYZE, BUFFERS) of the registry queries, when a target was missed. */
+  explain?: Record<string, Plan[]>;
+};
+
+export function evaluateTargets(results: ScenarioResult[]): Target[] {
+  const of = (name: string) => {
+    const result = results.find((r) => r.name === name);
+    if (!result) throw new Error(`no result for scenario "${name}"`);
+    return result;
+  };
+  const [bare, framework, queryFloor, list, deep, search] = [
+    "bare node: constant", "framework floor", "query floor: list", "list", "list deep page", "search",
+  ].map(of) as [ScenarioResult, ScenarioResult, ScenarioResult, ScenarioResult, ScenarioResult, ScenarioResult];
+  const target = (name: string, ratio_of: string, value: number, bound?: Target["target"]): Target => {
+    const rounded = Math.round(value * 1000) / 1000;
+    const met = bound && (bound.at_least === undefined || rounded >= bound.at_least) && (bound.at_most === undefined || rounded <= bound.at_most);
+    return { name, ratio_of, value: rounded, target: bound, verdict: bound ? (met ? "PASS" : "MISS") : "REPORT" };
+  };
+  return [
+    target("framework floor vs bare node", "framework floor req/s ÷ bare node req/s", framework.requests_per_second / bare.requests_per_second),
+    target("list vs framework floor", "list req/s ÷ framework floor req/s", list.requests_per_second / framework.requests_per_second, { at_least: 0.6 }),
+    target("list vs query floor", "list req/s ÷ query floor (list) req/s", list.requests_per_second / queryFloor.requests_per_second),
+    target("deep page vs first page (p50)", "list deep page p50 ÷ list p50", deep.latency_ms.p50 / list.latency_ms.p50, { at_most: 1.3 }),
+    target("deep page vs first page (p99)", "list deep page p99 ÷ list p99", deep.latency_ms.p99 / list.latency_ms.p99),
+    target("search vs list (p99)", "search p99 ÷ list p99", search.latency_ms.p99 / list.latency_ms.p99, { at_most: 3 }),
+  ];
+}
+
+export function renderMarkdown(report: BenchReport): string {
+  const scenarioRows = report.scenarios.map((s) =>
+    `| ${s.name} | ${s.server} | \`${shorten(s.path)}\` | ${s.requests_per_second.toFixed(1)} | ${s.latency_ms.p50.toFixed(2)} | ${s.latency_ms.p99.toFixed(2)} | ${s.requests} | ${s.bytes_per_response} |`,
+  );
+  const bound = (t: Target) =>
+    t.target?.at_least !== undefined ? `≥ ${t.target.at_least}` : t.target?.at_most !== undefined ? `≤ ${t.target.at_most}` : "—";
+  const targetRows = report.targets.map((t) => `| ${t.name} | ${t.ratio_of} | ${t.value.toFixed(3)} | ${bound(t)} | ${t.verdict} |`);
+  const facts = (record: Record<string, string | number>) => Object.entries(record).map(([k, v]) => `${k}: ${v}`).join(" · ");
+  const lines = [
+    "# npm run bench — latest results",
+    "",
+    `Machine: ${facts(report.machine)}`,
+    "",
+    `Run: ${facts(report.run)}`,
+    "",
+    "| scenario | server | path | req/s | p50 ms | p99 ms | requests | bytes/resp |",
+    "|---|---|---|---:|---:|---:|---:|---:|",
+    ...scenarioRows,
+    "",
+    "| target | ratio | value | target | verdict |",
+    "|---|---|---:|---|---|",
+    ...targetRows,
+    "",
+    "Responses carry an ETag, but autocannon never sends If-None-Match: every answer is a full 200.",
+  ];
+  for (const [label, plans] of Object.entries(report.explain ?? {})) {
+    for (const plan of plans) {
+      lines.push("", `## EXPLAIN (ANALYZE, BUFFERS): ${label}`, "", "```sql", plan.sql.trim(), "```", "", `Parameters: \`${JSON.stringify(plan.values)}\``, "", "```", plan.plan, "```");
+    }
+  }
+  return lines.join("\n") + "\n";
+}
+
+export function writeResults(dir: string, report: BenchReport): { json: string; markdown: string } {
+  fs.mkdirSync(dir, { recursive: true });
+  const json = path.join(dir, "latest.json");
+  const markdown = path.join(dir, "latest.md");
+  fs.writeFileSync(json, JSON.stringify(report, null, 2) + "\n");
+  fs.writeFileSync(markdown, renderMarkdown(report));
+  return { json, markdown };
+}
+
+/** A cursor is long and opaque: the table shows its start. */
+function shorten(urlPath: string): string {
+  return urlPath.replace(/(cursor=[^&]{12})[^&]*/, "$1…");
+}

@@ -1,0 +1,181 @@
+// npm run bench — requests/s and p50/p99 latency of the REST surface against `next start` on a
+// throwaway PostgreSQL database of BENCH_COUNT sample NGOs, side by side with two floors: a bare
+// node:http server calling the same lib functions (the query's floor) and a constant route in
+// the same Next app (the framework's floor). One load at a time: these machines have 2 cores.
+//
+// Environment: BENCH_POSTGRES_URL (server to create the database on), BENCH_COUNT (100000),
+// BENCH_DURATION (8 s per scenario, split over BENCH_ROUNDS rounds: 2), BENCH_WARMUP (2 s, once),
+// BENCH_CONNECTIONS (10), BENCH_SEARCH (the search word), BENCH_SKIP_BUILD=1 (reuse .next),
+// BENCH_EXPLAIN=1 (add the query plans even when every target is met).
+// A missed target is reported, not failed; only errors (and any non-2xx answer) exit non-zero.
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { createBenchDatabase, describeDatabase, migrateAndSeed, waitForIdle, type BenchDatabase } from "./database";
+import { sample, summarize, warmUp, type LoadOptions, type Sample } from "./measure";
+import { freePort, runToEnd, startServer, stopAll, type Env } from "./processes";
+import { evaluateTargets, renderMarkdown, writeResults, type BenchReport, type Plan, type ScenarioResult } from "./report";
+import { scenarios, walkList } from "./scenarios";
+
+const settings = {
+  postgresUrl: process.env.BENCH_POSTGRES_URL || "postgres://postgres@127.0.0.1:5432/postgres",
+  count: positive("BENCH_COUNT", 100_000),
+  duration: positive("BENCH_DURATION", 8),
+  rounds: positive("BENCH_ROUNDS", 2),
+  warmup: positive("BENCH_WARMUP", 2),
+  connections: positive("BENCH_CONNECTIONS", 10),
+  search: process.env.BENCH_SEARCH || "Nairobi",
+  skipBuild: process.env.BENCH_SKIP_BUILD === "1",
+  explain: process.env.BENCH_EXPLAIN === "1",
+};
+const DEEP_PAGES = 250;
+const PAGE_SIZE = 20;
+const NEXT_BIN = path.resolve("node_modules/next/dist/bin/next");
+const RESULTS_DIR = path.resolve("bench/results");
+
+function positive(name: string, fallback: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === "") return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a positive integer, not "${raw}"`);
+  return value;
+}
+
+const started = performance.now();
+const loadAtStart = Math.round((os.loadavg()[0] ?? 0) * 100) / 100;
+const seconds = (since: number) => Math.round((performance.now() - since) / 100) / 10;
+// Without NODE_ENV: the seeder refuses to load sample data into a production database.
+const baseEnv: Env = { ...process.env };
+delete baseEnv.NODE_ENV;
+
+let database: BenchDatabase | undefined;
+let cleaning: Promise<void> | undefined;
+
+/** Stops the servers and drops the database, once, whether the run ended, failed or was interrupted. */
+function cleanUp(): Promise<void> {
+  cleaning ??= (async () => {
+    await stopAll();
+    await database?.drop().catch((error: unknown) => console.error(`Could not drop ${database?.name}: ${String(error)}`));
+  })();
+  return cleaning;
+}
+
+for (const [signal, code] of [["SIGINT", 130], ["SIGTERM", 143]] as const) {
+  process.once(signal, () => {
+    console.error(`\n${signal}: stopping the servers and dropping the benchmark database…`);
+    void cleanUp().finally(() => process.exit(code));
+  });
+}
+
+async function main(): Promise<void> {
+  // Build first: a build that fails should not cost a seeding first.
+  let phase = performance.now();
+  const reuse = settings.skipBuild && fs.existsSync(".next/BUILD_ID");
+  if (!reuse) {
+    console.log("Building the app (BENCH_SKIP_BUILD=1 reuses an existing build)…");
+    await runToEnd("next build", process.execPath, [NEXT_BIN, "build"], { ...baseEnv, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1" });
+  }
+  const buildSeconds = reuse ? 0 : seconds(phase);
+
+  database = await createBenchDatabase(settings.postgresUrl);
+  console.log(`Database ${database.name}: migrating and seeding ${settings.count} NGOs…`);
+  phase = performance.now();
+  await migrateAndSeed(database.url, settings.count, baseEnv);
+  const seedSeconds = seconds(phase);
+  const facts = await describeDatabase(database.url);
+
+  const env = { ...baseEnv, DATABASE_URL: database.url, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1", BENCH_ROUTES: "1" };
+  const [nextPort, floorPort] = [await freePort(), await freePort()];
+  const next = await startServer("next", nextPort, process.execPath, [NEXT_BIN, "start", "-p", String(nextPort), "-H", "127.0.0.1"], env, "/api/health/live");
+  const floor = await startServer("floor", floorPort, process.execPath, ["--import", "tsx", "bench/floor-server.ts", String(floorPort)], env, "/list?limit=1");
+  const constant = await fetch(`${next.baseUrl}/api/bench/constant`);
+  if (constant.status !== 200) {
+    throw new Error(`/api/bench/constant answered ${constant.status}: the build in .next predates it, run without BENCH_SKIP_BUILD=1.`);
+  }
+
+  console.log(`Walking ${DEEP_PAGES} pages of ${PAGE_SIZE} for a cursor ${DEEP_PAGES * PAGE_SIZE} rows deep…`);
+  const { cursor, firstSlug } = await walkList(next.baseUrl, DEEP_PAGES, PAGE_SIZE);
+
+  // Rounds: each scenario is measured in each round, so background load that comes and goes
+  // during the run weighs on every scenario alike rather than on whichever ran at the time.
+  const load: LoadOptions = { connections: settings.connections, duration: Math.max(1, Math.round(settings.duration / settings.rounds)) };
+  const planned = scenarios({ search: settings.search, deepCursor: cursor, slug: firstSlug });
+  const samples = new Map<string, Sample[]>(planned.map((s) => [s.name, []]));
+  for (let round = 1; round <= settings.rounds; round++) {
+    console.log(`Round ${round} of ${settings.rounds}: ${planned.length} scenarios, ${load.duration} s each…`);
+    for (const scenario of planned) {
+      const url = (scenario.server === "next" ? next.baseUrl : floor.baseUrl) + scenario.path;
+      if (round === 1) await warmUp(url, { ...load, duration: settings.warmup });
+      await waitForIdle(database.url);
+      samples.get(scenario.name)?.push(await sample(url, load));
+      await waitForIdle(database.url);
+    }
+  }
+  const results: ScenarioResult[] = planned.map((scenario) => ({ ...scenario, ...summarize(samples.get(scenario.name) ?? []) }));
+  for (const r of results) {
+    console.log(`  ${r.name.padEnd(28)} ${r.requests_per_second.toFixed(1).padStart(9)} req/s  p50 ${r.latency_ms.p50.toFixed(2).padStart(7)} ms  p99 ${r.latency_ms.p99.toFixed(2).padStart(7)} ms`);
+  }
+
+  const targets = evaluateTargets(results);
+  const explain = settings.explain || targets.some((t) => t.verdict === "MISS") ? await explainQueries(database.url, cursor) : undefined;
+  const report: BenchReport = {
+    machine: {
+      cpus: os.cpus().length,
+      cpu_model: os.cpus()[0]?.model.trim() ?? "unknown",
+      memory_gb: Math.round(os.totalmem() / 2 ** 30),
+      os: `${os.type()} ${os.release()}`,
+      node: process.version,
+      next: nextVersion(),
+      postgres: facts.postgres,
+      // Anything else busy on the machine shows here, and skews every figure.
+      load_average_1m_at_start: loadAtStart,
+    },
+    run: {
+      date: new Date().toISOString(),
+      ngos: facts.ngos,
+      public_ngos: facts.public_ngos,
+      connections: settings.connections,
+      duration_s: settings.duration,
+      rounds: settings.rounds,
+      warmup_s: settings.warmup,
+      search: settings.search,
+      deep_page_rows: DEEP_PAGES * PAGE_SIZE,
+      build_s: buildSeconds,
+      seed_s: seedSeconds,
+      total_s: seconds(started),
+    },
+    scenarios: results,
+    targets,
+    explain,
+  };
+  const written = writeResults(RESULTS_DIR, report);
+  console.log("\n" + renderMarkdown({ ...report, explain: undefined }));
+  for (const t of targets) console.log(`${t.verdict.padEnd(6)} ${t.name}: ${t.value}`);
+  console.log(`\nWrote ${path.relative(process.cwd(), written.json)} and ${path.relative(process.cwd(), written.markdown)} (${seconds(started)} s).`);
+}
+
+/** Query plans of the registry calls, from a child process that runs the lib functions. */
+async function explainQueries(databaseUrl: string, cursor: string): Promise<Record<string, Plan[]>> {
+  console.log("Explaining the registry queries (EXPLAIN ANALYZE)…");
+  const output = execFileSync(process.execPath, ["--import", "tsx", "bench/explain-queries.ts", settings.search, cursor], {
+    env: { ...process.env, DATABASE_URL: databaseUrl },
+    encoding: "utf8",
+    maxBuffer: 16 * 2 ** 20,
+  });
+  return JSON.parse(output) as Record<string, Plan[]>;
+}
+
+function nextVersion(): string {
+  const pkg = JSON.parse(fs.readFileSync("node_modules/next/package.json", "utf8")) as { version: string };
+  return pkg.version;
+}
+
+try {
+  await main();
+} catch (error) {
+  console.error(`\nbench failed: ${error instanceof Error ? error.message : String(error)}`);
+  process.exitCode = 1;
+} finally {
+  await cleanUp();
+}

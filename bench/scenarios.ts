@@ -1,0 +1,56 @@
+// What the benchmark measures: each scenario is one URL on one of the two servers. The list
+// scenarios pass the same parameters to the same listNgos, on Next and on the floor server.
+
+export type ScenarioServer = "next" | "floor";
+
+export type Scenario = { name: string; server: ScenarioServer; path: string };
+
+export type ScenarioInputs = { search: string; deepCursor: string; slug: string };
+
+/**
+ * Scenarios in the order they run. The two sides of each ratio the report evaluates run next to
+ * each other, so that load drifting in the background skews the ratio least.
+ */
+export function scenarios({ search, deepCursor, slug }: ScenarioInputs): Scenario[] {
+  const q = encodeURIComponent(search);
+  return [
+    { name: "bare node: constant", server: "floor", path: "/constant" },
+    { name: "query floor: list", server: "floor", path: "/list?limit=20" },
+    { name: "framework floor", server: "next", path: "/api/bench/constant" },
+    { name: "list", server: "next", path: "/api/registry/ngos?limit=20" },
+    { name: "list deep page", server: "next", path: `/api/registry/ngos?limit=20&cursor=${encodeURIComponent(deepCursor)}` },
+    { name: "search", server: "next", path: `/api/registry/ngos?q=${q}` },
+    { name: "query floor: search", server: "floor", path: `/search?q=${q}` },
+    { name: "stats", server: "next", path: "/api/registry/ngos?view=stats" },
+    { name: "query floor: stats", server: "floor", path: "/stats" },
+    { name: "query floor: stats, uncached", server: "floor", path: "/stats-uncached" },
+    { name: "ngo by slug", server: "next", path: `/api/registry/ngos/${encodeURIComponent(slug)}` },
+    { name: "health", server: "next", path: "/api/health" },
+  ];
+}
+
+type ListBody = { data: { slug: string }[]; page: { next_cursor: string | null } };
+
+async function getList(url: string): Promise<ListBody> {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`GET ${url}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as ListBody;
+}
+
+/**
+ * Walks the list a page at a time, as a client would, and returns the cursor that starts
+ * `pages * limit` rows deep, plus the slug of the first entry (for the by-slug scenario).
+ */
+export async function walkList(nextBaseUrl: string, pages: number, limit: number): Promise<{ cursor: string; firstSlug: string }> {
+  const base = `${nextBaseUrl}/api/registry/ngos?limit=${limit}`;
+  const first = await getList(base);
+  const firstSlug = first.data[0]?.slug;
+  if (!firstSlug) throw new Error("The registry list is empty: was the database seeded?");
+  let cursor = first.page.next_cursor;
+  for (let page = 2; page <= pages; page++) {
+    if (!cursor) throw new Error(`The list ends before page ${page}: seed more NGOs than ${pages * limit}.`);
+    cursor = (await getList(`${base}&cursor=${encodeURIComponent(cursor)}`)).page.next_cursor;
+  }
+  if (!cursor) throw new Error(`The list ends at ${pages * limit} rows: seed more NGOs.`);
+  return { cursor, firstSlug };
+}

@@ -1,4 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { SECTOR_IDS } from "@/lib/registry/sectors";
+import { NGO_STATES } from "@/lib/registry/tiers";
 import { computeTrustScore } from "@/lib/trust/compute-trust-score";
 import { TRUST_COMPONENT_NAMES, TRUST_METHODOLOGY_VERSION } from "@/lib/trust/components";
 import {
@@ -10,13 +12,10 @@ import {
 } from "./generate-sample-registry";
 import { slugify } from "./slugify";
 
-// The sectors table of the init migration, and the transitions of DESIGN.md §2, restated here
-// so that the generator is checked against the published rules rather than against itself.
-const SECTORS = [
-  "health", "education", "environment", "humanitarian", "human_rights", "animal_welfare", "arts_culture",
-  "community_development", "poverty_relief", "water_sanitation", "children_youth", "research",
-];
-const STATES = ["draft", "pending_review", "verified", "suspended", "revoked", "archived"];
+const SECTORS: readonly string[] = SECTOR_IDS;
+const STATES: readonly string[] = NGO_STATES;
+// DESIGN.md §2's transitions, restated so the generator is checked against the published rules
+// rather than against itself.
 const LEGAL = new Set([
   "null>draft", "draft>pending_review", "pending_review>verified", "pending_review>draft", "verified>suspended",
   "suspended>verified", "suspended>revoked", "verified>revoked", "revoked>pending_review", "verified>archived",

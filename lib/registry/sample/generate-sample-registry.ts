@@ -1,6 +1,8 @@
 // The deterministic sample registry: realistic but clearly fictional NGOs (websites on the
 // reserved example.org domain), the same byte for byte for the same seed and count. All dates
 // hang off a fixed reference date, never the clock, and all chance comes from the seeded PRNG.
+import type { SectorId } from "@/lib/registry/sectors";
+import type { NgoState } from "@/lib/registry/tiers";
 import { computeTrustScore } from "@/lib/trust/compute-trust-score";
 import {
   DEFAULT_TRUST_WEIGHTS,
@@ -15,7 +17,7 @@ import { sampleNgoName } from "./sample-names";
 import { SAMPLE_COUNTRIES, fillRegistrationFormat, type SampleCountry } from "./sample-places";
 import { createRandom, type Random } from "./sample-random";
 import { slugify } from "./slugify";
-import { sampleDescription, sampleSource, type SampleSectorId, type SampleState } from "./sample-vocabulary";
+import { sampleDescription, sampleSource } from "./sample-vocabulary";
 
 export { SAMPLE_FIXTURES } from "./sample-fixtures";
 export type { SampleTransition } from "./sample-history";
@@ -33,12 +35,12 @@ export type SampleNgo = {
   registration_number: string;
   country: string;
   city: string;
-  sector_id: SampleSectorId;
+  sector_id: SectorId;
   website: string | null;
   description: string;
   founded_year: number;
   donations_enabled: boolean;
-  state: SampleState;
+  state: NgoState;
   trust_score: number;
   trust_methodology: string;
   trust_as_of: Date;
@@ -67,7 +69,7 @@ export function* sampleRegistryChunks(
   if (seed === "") throw new RangeError("seed must not be empty");
   const random = createRandom(seed);
   const taken: Taken = { slugs: new Set(), nextSuffix: new Map(), registrations: new Set() };
-  let states: SampleState[] = [];
+  let states: NgoState[] = [];
   let chunk: SampleNgo[] = [];
   for (let i = 0; i < count; i++) {
     if (i % STATE_BLOCK_SIZE === 0) states = stateBlock(random, i === 0 ? FIXTURE_NGOS.map((f) => f.state) : []);
@@ -83,7 +85,7 @@ export function* sampleRegistryChunks(
 
 // Every block of 50 entries holds exactly this mix, so even a small registry has every state.
 const STATE_BLOCK_SIZE = 50;
-const STATE_MIX: Readonly<Record<SampleState, number>> = {
+const STATE_MIX: Readonly<Record<NgoState, number>> = {
   verified: 35,
   suspended: 4,
   revoked: 3,
@@ -92,26 +94,26 @@ const STATE_MIX: Readonly<Record<SampleState, number>> = {
   pending_review: 3,
 };
 
-function stateBlock(random: Random, reserved: readonly SampleState[]): SampleState[] {
+function stateBlock(random: Random, reserved: readonly NgoState[]): NgoState[] {
   const remaining = { ...STATE_MIX };
   for (const state of reserved) remaining[state]--;
-  const block = Object.entries(remaining).flatMap(([state, n]) => Array<SampleState>(n).fill(state as SampleState));
+  const block = Object.entries(remaining).flatMap(([state, n]) => Array<NgoState>(n).fill(state as NgoState));
   return random.shuffle(block);
 }
 
 // Relative frequency of each sector: the common causes first, specialist research last.
-const SECTOR_WEIGHTS: Readonly<Record<SampleSectorId, number>> = {
+const SECTOR_WEIGHTS: Readonly<Record<SectorId, number>> = {
   health: 12, education: 12, poverty_relief: 10, children_youth: 10, environment: 9, community_development: 9,
   humanitarian: 8, animal_welfare: 7, water_sanitation: 7, human_rights: 6, arts_culture: 6, research: 4,
 };
-const SECTOR_DRAW = Object.entries(SECTOR_WEIGHTS).flatMap(([id, n]) => Array<SampleSectorId>(n).fill(id as SampleSectorId));
+const SECTOR_DRAW = Object.entries(SECTOR_WEIGHTS).flatMap(([id, n]) => Array<SectorId>(n).fill(id as SectorId));
 
 const DAY_MS = 86_400_000;
 const REFERENCE_MS = SAMPLE_REFERENCE_DATE.getTime();
 
 function sampleNgo(
   random: Random,
-  state: SampleState,
+  state: NgoState,
   fixture: SampleFixture | undefined,
   taken: Taken,
 ): SampleNgo {
@@ -157,14 +159,14 @@ function sampleNgo(
 }
 
 // Verified entries are re-scored regularly; any other entry's score dates from its last change.
-function trustAsOf(random: Random, state: SampleState, lastChangeMs: number): number {
+function trustAsOf(random: Random, state: NgoState, lastChangeMs: number): number {
   if (state === "verified") return Math.max(lastChangeMs, REFERENCE_MS - random.int(0, (90 * DAY_MS) / 1000) * 1000);
   return lastChangeMs + random.int(0, Math.min(60 * DAY_MS, REFERENCE_MS - lastChangeMs) / 1000) * 1000;
 }
 
 // Component scores by state (verification apart, as it tracks the review itself) and how many
 // days old the evidence behind them is: lapsed entries have weaker and staler evidence.
-const TRUST_PROFILE: Readonly<Record<SampleState, { verification: [number, number]; other: [number, number]; ageDays: [number, number] }>> = {
+const TRUST_PROFILE: Readonly<Record<NgoState, { verification: [number, number]; other: [number, number]; ageDays: [number, number] }>> = {
   verified: { verification: [85, 100], other: [55, 98], ageDays: [10, 400] },
   suspended: { verification: [60, 85], other: [30, 70], ageDays: [200, 700] },
   revoked: { verification: [10, 45], other: [10, 55], ageDays: [100, 900] },
@@ -180,7 +182,7 @@ const ASSESSED: readonly Exclude<TrustComponentName, "freshness">[] = [
   "accountability",
 ];
 
-function sampleComponents(random: Random, state: SampleState, asOf: Date): TrustComponentInput[] {
+function sampleComponents(random: Random, state: NgoState, asOf: Date): TrustComponentInput[] {
   const profile = TRUST_PROFILE[state];
   // One quality draw per NGO makes its components move together, as real assessments do.
   const quality = random.next();

@@ -1,15 +1,16 @@
 // The first entries of every sample registry, whatever the seed: known slugs that tests, docs and
 // demos can rely on. One verified entry per sector, one of each other state, and the demo NGO
 // that accepts donations in the embed.
-import type { SampleSectorId, SampleState } from "./sample-vocabulary";
+import type { SectorId } from "@/lib/registry/sectors";
+import type { NgoState } from "@/lib/registry/tiers";
 
 export type SampleFixture = {
   slug: string;
   name: string;
   country: string;
   city: string;
-  sector: SampleSectorId;
-  state: SampleState;
+  sector: SectorId;
+  state: NgoState;
 };
 
 export const SAMPLE_FIXTURES = {
@@ -36,7 +37,7 @@ export const SAMPLE_FIXTURES = {
     arts_culture: "associazione-teatro-aperto",
     community_development: "lakeside-neighbourhood-builders",
     research: "instituto-andino-de-investigacion-social",
-  } satisfies Record<SampleSectorId, string>,
+  } satisfies Record<SectorId, string>,
 } as const;
 
 export const FIXTURE_NGOS: readonly SampleFixture[] = [

@@ -2,12 +2,13 @@
 // current state, with who did what, why and when. Times run forward and end before the
 // reference date.
 import type { Random } from "./sample-random";
-import { sampleActorAndReason, type SampleState } from "./sample-vocabulary";
+import type { NgoState } from "@/lib/registry/tiers";
+import { sampleActorAndReason } from "./sample-vocabulary";
 
 export type SampleTransition = {
   id: string;
-  from_state: SampleState | null;
-  to_state: SampleState;
+  from_state: NgoState | null;
+  to_state: NgoState;
   actor: string;
   reason: string;
   created_at: Date;
@@ -39,7 +40,7 @@ const STEP_DAYS: Readonly<Record<string, readonly [number, number]>> = {
   "revoked>archived": [30, 400],
 };
 
-export function sampleHistory(random: Random, state: SampleState, referenceMs: number): SampleHistory {
+export function sampleHistory(random: Random, state: NgoState, referenceMs: number): SampleHistory {
   const path = pathTo(random, state);
   const gaps = path.slice(1).map((to, i) => {
     const [min, max] = STEP_DAYS[`${path[i]}>${to}`]!;
@@ -67,8 +68,8 @@ export function sampleHistory(random: Random, state: SampleState, referenceMs: n
   return { transitions, created_at: transitions[0]!.created_at, verified_at: verifiedAt };
 }
 
-function pathTo(random: Random, state: SampleState): SampleState[] {
-  const intake: SampleState[] = random.chance(0.15)
+function pathTo(random: Random, state: NgoState): NgoState[] {
+  const intake: NgoState[] = random.chance(0.15)
     ? ["draft", "pending_review", "draft", "pending_review"]
     : ["draft", "pending_review"];
   switch (state) {
@@ -85,6 +86,6 @@ function pathTo(random: Random, state: SampleState): SampleState[] {
     case "revoked":
       return [...intake, "verified", ...(random.chance(0.5) ? (["suspended"] as const) : []), "revoked"];
     case "archived":
-      return [...intake, "verified", ...random.pick<SampleState[]>([[], [], ["suspended"], ["revoked"]]), "archived"];
+      return [...intake, "verified", ...random.pick<NgoState[]>([[], [], ["suspended"], ["revoked"]]), "archived"];
   }
 }

@@ -1,20 +1,20 @@
 // Name parts for fictional NGOs, per language, so names read like a real registry's: English
 // names from adjective + landmark + focus + organisation type, the others from an organisation
 // type and a cause or an evocative pair, in the language's own spelling.
+import type { SectorId } from "@/lib/registry/sectors";
 import type { NameLanguage } from "./sample-places";
 import type { Random } from "./sample-random";
-import type { SampleSectorId } from "./sample-vocabulary";
 
 type LanguageParts = {
   orgs: readonly string[];
   pairs: readonly string[];
-  causes: Readonly<Record<SampleSectorId, readonly string[]>>;
+  causes: Readonly<Record<SectorId, readonly string[]>>;
 };
 
 const EN_ADJECTIVES = ["Blue", "Green", "Bright", "Open", "Silver", "Northern", "Southern", "Common", "Rising", "Golden", "Clear", "Steady", "Evergreen", "Morning"];
 const EN_LANDMARKS = ["Delta", "Harbor", "Ridge", "Meadow", "River", "Lantern", "Bridge", "Horizon", "Compass", "Beacon", "Cedar", "Willow", "Summit", "Valley", "Orchard", "Keystone", "Wellspring", "Tide"];
 const EN_ORGS = ["Trust", "Foundation", "Alliance", "Network", "Initiative", "Society", "Fund", "Collective", "Partnership"];
-const EN_FOCUS: Readonly<Record<SampleSectorId, readonly string[]>> = {
+const EN_FOCUS: Readonly<Record<SectorId, readonly string[]>> = {
   health: ["Health", "Care", "Clinic", "Wellbeing"],
   education: ["Learning", "Literacy", "Schools", "Scholars"],
   environment: ["Climate", "Forests", "Conservation", "Habitat"],
@@ -104,7 +104,7 @@ const PARTS: Readonly<Record<Exclude<NameLanguage, "en">, LanguageParts>> = {
   },
 };
 
-export function sampleNgoName(random: Random, language: NameLanguage, sector: SampleSectorId, city: string): string {
+export function sampleNgoName(random: Random, language: NameLanguage, sector: SectorId, city: string): string {
   if (language === "en") {
     const focus = random.pick(EN_FOCUS[sector]);
     const org = random.pick(EN_ORGS);

@@ -1,30 +1,10 @@
 // Words for the sample registry's descriptions, evidence sources and state-change reasons.
-// Sector ids are exactly those of the sectors table (see the init migration).
+import type { SectorId } from "@/lib/registry/sectors";
+import type { NgoState } from "@/lib/registry/tiers";
 import type { TrustComponentName } from "@/lib/trust/components";
 import type { Random } from "./sample-random";
 
-export const SAMPLE_SECTOR_IDS = [
-  "health",
-  "education",
-  "environment",
-  "humanitarian",
-  "human_rights",
-  "animal_welfare",
-  "arts_culture",
-  "community_development",
-  "poverty_relief",
-  "water_sanitation",
-  "children_youth",
-  "research",
-] as const;
-
-export type SampleSectorId = (typeof SAMPLE_SECTOR_IDS)[number];
-
-export const SAMPLE_STATES = ["draft", "pending_review", "verified", "suspended", "revoked", "archived"] as const;
-
-export type SampleState = (typeof SAMPLE_STATES)[number];
-
-const ACTIVITIES: Readonly<Record<SampleSectorId, readonly string[]>> = {
+const ACTIVITIES: Readonly<Record<SectorId, readonly string[]>> = {
   health: ["runs mobile clinics for families far from a hospital", "trains community health workers", "supports maternal care and childhood vaccination"],
   education: ["runs after-school literacy classes", "funds scholarships for first-generation students", "trains teachers in rural schools"],
   environment: ["restores native woodland and wetlands", "monitors river quality with citizen scientists", "helps farmers adopt climate-resilient practices"],
@@ -39,7 +19,7 @@ const ACTIVITIES: Readonly<Record<SampleSectorId, readonly string[]>> = {
   research: ["publishes open research on public policy", "funds independent studies on neglected diseases", "builds open datasets for public-interest research"],
 };
 
-const OUTCOMES: Readonly<Record<SampleSectorId, string>> = {
+const OUTCOMES: Readonly<Record<SectorId, string>> = {
   health: "patients",
   education: "students",
   environment: "community members",
@@ -55,7 +35,7 @@ const OUTCOMES: Readonly<Record<SampleSectorId, string>> = {
 };
 
 /** One to three sentences, in English, the registry's working language. */
-export function sampleDescription(random: Random, sector: SampleSectorId, city: string, foundedYear: number): string {
+export function sampleDescription(random: Random, sector: SectorId, city: string, foundedYear: number): string {
   const sentences = [`${capitalise(random.pick(ACTIVITIES[sector]))} in and around ${city}.`];
   if (random.chance(0.6)) {
     sentences.push(`Founded in ${foundedYear}, it works with ${random.int(2, 60) * 5} volunteers and local partners.`);
@@ -80,7 +60,7 @@ export function sampleSource(random: Random, component: TrustComponentName, evid
   return random.pick(SOURCES[component]).replace("{year}", String(year)).replace("{prev}", String(year - 1));
 }
 
-type TransitionKey = `${SampleState | "none"}>${SampleState}` | `${SampleState}>${SampleState}:again`;
+type TransitionKey = `${NgoState | "none"}>${NgoState}` | `${NgoState}>${NgoState}:again`;
 
 /** The one suspension the platform makes by itself; every other judgement is an operator's. */
 const FILING_OVERDUE = "Annual financial filing overdue by more than 90 days";
@@ -107,8 +87,8 @@ const REASONS: Readonly<Partial<Record<TransitionKey, readonly string[]>>> = {
  */
 export function sampleActorAndReason(
   random: Random,
-  from: SampleState | null,
-  to: SampleState,
+  from: NgoState | null,
+  to: NgoState,
   again: boolean,
 ): { actor: string; reason: string } {
   const reasons = (from && again ? REASONS[`${from}>${to}:again`] : undefined) ?? REASONS[`${from ?? "none"}>${to}`];

@@ -105,12 +105,13 @@ ALTER TABLE "trust_score_components" ADD CONSTRAINT "trust_score_components_scor
 ALTER TABLE "trust_score_components" ADD CONSTRAINT "trust_score_components_weight_range" CHECK ("weight" BETWEEN 0 AND 10000);
 
 -- Search: lower case without accents, the same fold for documents and queries, so that
--- "Sao Paulo" finds "São Paulo". Pure SQL (no unaccent extension), so PGlite and PostgreSQL agree.
+-- "Sao Paulo" finds "São Paulo". Unicode decomposition drops the combining marks, and the
+-- letters that do not decompose are mapped by hand. Built-ins only (no unaccent extension),
+-- so PGlite and PostgreSQL agree. Both run UTF8 databases, which normalize() needs.
 CREATE FUNCTION "registry_fold"("input" TEXT) RETURNS TEXT
     LANGUAGE sql IMMUTABLE PARALLEL SAFE
-    RETURN translate(lower("input"),
-        'àáâãäåçèéêëìíîïñòóôõöùúûüýÿāăąćĉċčďēĕėęěĝğġģĥĩīĭįĵķĺļľńņňōŏőŕŗřśŝşšţťũūŭůűųŵŷźżžơưǎǐǒǔǖǘǚǜǟǡǧǩǫǭǰǵǹǻȁȃȅȇȉȋȍȏȑȓȕȗșțȟȧȩȫȭȯȱȳøđħıłŧßæœðþ',
-        'aaaaaaceeeeiiiinooooouuuuyyaaaccccdeeeeegggghiiiijklllnnnooorrrssssttuuuuuuwyzzzouaiouuuuuaagkoojgnaaaeeiioorruusthaeooooyodhiltsaodt');
+    RETURN translate(regexp_replace(normalize(lower("input"), NFD), '[\u0300-\u036f]', '', 'g'),
+        'øđħıłŧßæœðþ', 'odhiltsaodt');
 
 -- Ranked by field: name (A) over legal name (B) over city (C) over description (D).
 CREATE FUNCTION "ngos_search_vector_update"() RETURNS trigger

@@ -1,6 +1,7 @@
 // The OpenAPI 3.1 document of the REST surface, generated from the zod schemas that validate
 // the requests and shape the answers: nothing here restates a field by hand.
 import { z } from "zod";
+import { healthSchema } from "@/lib/health/types";
 import { problemSchema } from "@/lib/http/problem-schema";
 import { listQuerySchema } from "@/lib/registry/schemas";
 import { ngoListResponseSchema, ngoResponseSchema, statsResponseSchema } from "@/lib/registry/response-schemas";
@@ -14,7 +15,7 @@ const problem = (description: string) => ({ description, ...json(ref("Problem"),
 
 function componentSchemas(): Record<string, JsonSchema> {
   const registry = z.registry<{ id: string }>();
-  for (const schema of [ngoListResponseSchema, ngoResponseSchema, statsResponseSchema, problemSchema]) {
+  for (const schema of [ngoListResponseSchema, ngoResponseSchema, statsResponseSchema, problemSchema, healthSchema]) {
     registry.add(schema, { id: schema.meta()?.id as string });
   }
   const { schemas } = z.toJSONSchema(registry, { uri: (id) => `#/components/schemas/${id}`, io: "output" });
@@ -94,8 +95,8 @@ export function buildOpenApiDocument(): JsonSchema {
           tags: ["health"],
           summary: "Health of the database, migrations, payments and sandbox",
           responses: {
-            "200": { description: "pass or warn", ...json({ type: "object" }, "application/health+json") },
-            "503": { description: "fail", ...json({ type: "object" }, "application/health+json") },
+            "200": { description: "pass or warn", ...json(ref("Health"), "application/health+json") },
+            "503": { description: "fail", ...json(ref("Health"), "application/health+json") },
           },
         },
       },
@@ -104,7 +105,7 @@ export function buildOpenApiDocument(): JsonSchema {
           operationId: "getLiveness",
           tags: ["health"],
           summary: "Liveness: answers without touching any dependency",
-          responses: { "200": { description: "The process is up.", ...json({ type: "object" }, "application/health+json") } },
+          responses: { "200": { description: "The process is up.", ...json(ref("Health"), "application/health+json") } },
         },
       },
     },

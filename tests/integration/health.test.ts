@@ -1,7 +1,7 @@
 // GET /api/health and /api/health/live over HTTP against the started app (DESIGN.md §7).
 import fs from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Health, HealthStatus } from "@/lib/health/types";
+import { healthSchema, type Health, type HealthStatus } from "@/lib/health/types";
 import { startApp, type StartedApp } from "../support/app";
 import { createTestDatabase, postgresAvailable, type TestDatabase } from "../support/database";
 import { fetchJson } from "../support/fetch-json";
@@ -47,6 +47,7 @@ describe.each(databases)("GET /api/health on %s", (database) => {
     expect(response.status).toBe(200);
     expect(elapsedMs).toBeLessThan(3_000);
     expect(body).toMatchObject({ status: expected, version, releaseId: expect.any(String) });
+    expect(healthSchema.safeParse(body).success).toBe(true);
     expect(Object.keys(body.checks).sort()).toEqual([
       "database:migrations",
       "database:responseTime",

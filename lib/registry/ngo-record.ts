@@ -73,21 +73,20 @@ export type NgoDetails = { components: TrustComponent[]; history: StateChange[] 
 
 export type { NgoEntry, StateChange, TrustComponent };
 
-/** The entry as far as the row carries it; projectNgo then keeps what the tier may see. */
+/**
+ * The entry as far as the row carries it; projectNgo then keeps what the tier may see. The row
+ * is the driver's fresh object and is completed in place: this runs for every entry of a page.
+ */
 export function toNgoEntry(row: NgoRow, details: NgoDetails): Partial<NgoEntry> {
-  const { trust_methodology, trust_as_of, ...fields } = row;
-  return {
-    ...fields,
-    ...(trust_methodology !== undefined && trust_as_of !== undefined
-      ? {
-          trust: {
-            score: row.trust_score,
-            methodology_version: trust_methodology,
-            as_of: trust_as_of,
-            components: details.components,
-          },
-        }
-      : {}),
-    state_history: details.history,
-  };
+  const entry: NgoRow & Partial<NgoEntry> = row;
+  if (row.trust_methodology !== undefined && row.trust_as_of !== undefined) {
+    entry.trust = {
+      score: row.trust_score,
+      methodology_version: row.trust_methodology,
+      as_of: row.trust_as_of,
+      components: details.components,
+    };
+  }
+  entry.state_history = details.history;
+  return entry;
 }

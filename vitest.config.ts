@@ -2,7 +2,14 @@ import path from "node:path";
 import { defineConfig } from "vitest/config";
 
 export default defineConfig({
-  resolve: { alias: { "@": path.resolve(import.meta.dirname) } },
+  resolve: {
+    alias: [
+      { find: "@", replacement: path.resolve(import.meta.dirname) },
+      // One graphql instance: Vite would pick graphql's ESM build for our code while Apollo
+      // (loaded by Node) requires its CommonJS build, and a schema from one fails in the other.
+      { find: /^graphql$/, replacement: path.resolve(import.meta.dirname, "node_modules/graphql/index.js") },
+    ],
+  },
   test: {
     environment: "node",
     testTimeout: 30_000,

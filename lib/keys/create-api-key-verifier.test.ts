@@ -1,0 +1,93 @@
+import { describe, expect, it, vi } from "vitest";
+import { createApiKeyVerifier } from "./create-api-key-verifier";
+import { generateApiKey } from "./generate-api-key";
+import { hashApiKey } from "./hash-api-key";
+import type { KeyIdentity } from "./key-identity";
+import type { StoredKey } from "./load-key-by-hash";
+
+const identity: KeyIdentity = {
+  id: "key_00000000000000000000",
+  name: "Test",
+  kind: "secret",
+  tier: "partner",
+  scopes: ["registry:read"],
+  origins: [],
+  ngo_id: null,
+  ngo_slug: null,
+  rate_limit_per_minute: 600,
+};
+
+function setup(rows: Map<string, StoredKey>, options: { ttlMs?: number; maxEntries?: number } = {}) {
+  let time = 0;
+  const load = vi.fn(async (hash: string) => rows.get(hash) ?? null);
+  const verify = createApiKeyVerifier({ ...options, clock: () => time, load });
+  return { verify, load, advance: (ms: number) => void (time += ms) };
+}
+
+describe("createApiKeyVerifier", () => {
+  it("rejects malformed keys and bad checksums without a lookup", async () => {
+    const { verify, load } = setup(new Map());
+    const key = generateApiKey("secret");
+    const typo = key.slice(0, 10) + (key[10] === "a" ? "b" : "a") + key.slice(11);
+    for (const text of [undefined, null, "", "Bearer x", typo]) {
+      expect(await verify(text)).toEqual({ ok: false, reason: "malformed" });
+    }
+    expect(load).not.toHaveBeenCalled();
+  });
+
+  it("serves a key from its cache until the TTL is over, then reads it again", async () => {
+    const key = generateApiKey("secret");
+    const rows = new Map([[hashApiKey(key), { identity, revoked: false, expiresAtMs: null }]]);
+    const { verify, load, advance } = setup(rows, { ttlMs: 5_000 });
+    expect(await verify(key)).toEqual({ ok: true, identity });
+    rows.set(hashApiKey(key), { identity, revoked: true, expiresAtMs: null });
+    advance(4_999);
+    expect(await verify(key)).toEqual({ ok: true, identity });
+    expect(load).toHaveBeenCalledTimes(1);
+    advance(1);
+    expect(await verify(key)).toEqual({ ok: false, reason: "revoked" });
+    expect(load).toHaveBeenCalledTimes(2);
+  });
+
+  it("checks expiry on every call against now, cached or not", async () => {
+    const key = generateApiKey("secret");
+    const expiresAtMs = Date.parse("2030-01-01T00:00:00Z");
+    const { verify } = setup(new Map([[hashApiKey(key), { identity, revoked: false, expiresAtMs }]]));
+    expect(await verify(key, { now: new Date(expiresAtMs - 1) })).toMatchObject({ ok: true });
+    expect(await verify(key, { now: new Date(expiresAtMs) })).toEqual({ ok: false, reason: "expired" });
+  });
+
+  it("caches unknown keys too, and shares one lookup between concurrent callers", async () => {
+    const { verify, load } = setup(new Map());
+    const key = generateApiKey("secret");
+    const results = await Promise.all([verify(key), verify(key), verify(key)]);
+    expect(results).toEqual(Array(3).fill({ ok: false, reason: "unknown" }));
+    expect(await verify(key)).toEqual({ ok: false, reason: "unknown" });
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it("does not remember a failed lookup", async () => {
+    const key = generateApiKey("secret");
+    let down = true;
+    const load = vi.fn(async () => {
+      if (down) throw new Error("database down");
+      return { identity, revoked: false, expiresAtMs: null };
+    });
+    const verify = createApiKeyVerifier({ load, clock: () => 0 });
+    await expect(verify(key)).rejects.toThrow("database down");
+    down = false;
+    expect(await verify(key)).toMatchObject({ ok: true });
+  });
+
+  it("stays within its size, dropping the oldest entry", async () => {
+    const { verify, load } = setup(new Map(), { maxEntries: 2 });
+    const [a, b, c] = [generateApiKey("secret"), generateApiKey("secret"), generateApiKey("secret")];
+    await verify(a);
+    await verify(b);
+    await verify(c);
+    await verify(b);
+    expect(load).toHaveBeenCalledTimes(3);
+    await verify(a);
+    expect(load).toHaveBeenCalledTimes(4);
+  });
+});

@@ -6,6 +6,22 @@ const postgresUrl = z
   .string()
   .regex(/^postgres(ql)?:\/\//, "must start with postgres:// or postgresql://");
 
+// Empty means unset: hosting dashboards often save a cleared variable as "".
+const unsetIfEmpty = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === "" ? undefined : v), schema.optional());
+
+// Upstash REST endpoints are https. Plain http is accepted only for a loopback address (a local
+// test shim): anywhere else it would send the token in the clear.
+const restUrl = z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).refine(
+  (value) => new URL(value).protocol === "https:" || ["127.0.0.1", "localhost", "[::1]"].includes(new URL(value).hostname),
+  "must use https (plain http only for 127.0.0.1, localhost or [::1])",
+);
+
+// Each pair is both-or-neither: half a pair is a typo, not a choice to run without Upstash.
+const UPSTASH_PAIRS = [
+  ["UPSTASH_REDIS_REST_URL", "UPSTASH_REDIS_REST_TOKEN"],
+  ["KV_REST_API_URL", "KV_REST_API_TOKEN"],
+] as const;
+
 const configSchema = z.object({
   DATABASE_URL: z.preprocess((v) => (v === "" ? undefined : v), postgresUrl.optional()),
   DATA_DIR: z.string().min(1).default(".data"),
@@ -17,6 +33,19 @@ const configSchema = z.object({
   VERCEL_GIT_COMMIT_SHA: z.string().optional(),
   PAYMENTS_PROVIDER: z.enum(["sandbox"]).default("sandbox"),
   BENCH_ROUTES: z.enum(["0", "1"]).default("0"),
+  UPSTASH_REDIS_REST_URL: unsetIfEmpty(restUrl),
+  UPSTASH_REDIS_REST_TOKEN: unsetIfEmpty(z.string().trim().min(1)),
+  KV_REST_API_URL: unsetIfEmpty(restUrl),
+  KV_REST_API_TOKEN: unsetIfEmpty(z.string().trim().min(1)),
+  TRUSTED_PROXY_HOPS: unsetIfEmpty(z.coerce.number().int().min(0).max(10)),
+  VERCEL: z.string().optional(),
+}).superRefine((env, context) => {
+  for (const [url, token] of UPSTASH_PAIRS) {
+    if ((env[url] === undefined) !== (env[token] === undefined)) {
+      const missing = env[url] === undefined ? url : token;
+      context.addIssue({ code: "custom", path: [missing], message: `must be set together with ${missing === url ? token : url}` });
+    }
+  }
 });
 
 export type Config = {
@@ -34,6 +63,16 @@ export type Config = {
   paymentsProvider: "sandbox";
   /** Serve /api/bench/* (npm run bench sets it); off everywhere else. */
   benchRoutes: boolean;
+  /**
+   * The Upstash Redis REST endpoint of the shared rate-limit store; unset means the in-memory
+   * store of this one process. UPSTASH_REDIS_REST_* win over KV_REST_API_* (as in @upstash/redis).
+   */
+  upstash: { url: string; token: string } | undefined;
+  /**
+   * How many proxies in front of the app append the address they saw to X-Forwarded-For, and so
+   * how far from the right of that header the client address may be read (0: not at all).
+   */
+  trustedProxyHops: number;
 };
 
 export class ConfigError extends Error {
@@ -58,7 +97,31 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     releaseId: e.RELEASE_ID ?? e.VERCEL_GIT_COMMIT_SHA?.slice(0, 12) ?? "local",
     paymentsProvider: e.PAYMENTS_PROVIDER,
     benchRoutes: e.BENCH_ROUTES === "1",
+    upstash: upstashSettings(e),
+    trustedProxyHops: e.TRUSTED_PROXY_HOPS ?? defaultProxyHops(e.VERCEL),
   };
+}
+
+function upstashSettings(e: z.infer<typeof configSchema>): Config["upstash"] {
+  if (e.UPSTASH_REDIS_REST_URL && e.UPSTASH_REDIS_REST_TOKEN) {
+    return { url: e.UPSTASH_REDIS_REST_URL, token: e.UPSTASH_REDIS_REST_TOKEN };
+  }
+  if (e.KV_REST_API_URL && e.KV_REST_API_TOKEN) return { url: e.KV_REST_API_URL, token: e.KV_REST_API_TOKEN };
+  return undefined;
+}
+
+/**
+ * The default trusts exactly the forwarding that is known to be there:
+ * - On Vercel (which sets VERCEL=1) the edge network replaces any X-Forwarded-For a client sends
+ *   with the one address it saw: one trusted hop, the last entry is the client.
+ * - Under a plain `next start`, Next.js fills X-Forwarded-For from the socket only when the
+ *   request has none, and passes a client's own header through unchanged. Any entry may be forged,
+ *   so none is trusted (0): anonymous callers share one bucket, and a made-up header buys nothing.
+ *   Behind your own reverse proxy (nginx, Caddy, a load balancer) set TRUSTED_PROXY_HOPS to the
+ *   number of proxies that append to the header.
+ */
+function defaultProxyHops(vercel: string | undefined): number {
+  return vercel === "1" ? 1 : 0;
 }
 
 let cached: Config | undefined;

@@ -1,0 +1,36 @@
+// Which quota a request counts against, in one place: the policies and how buckets are named.
+import type { RateLimitPolicy } from "./types";
+
+export const RATE_LIMIT_POLICIES = {
+  /** Registry reads without a key, per client address (the free tier). */
+  anonymous: { name: "anonymous", limit: 60, windowMs: 60_000 },
+  /**
+   * The health probe, per client address, in a bucket of its own: an uptime monitor polling
+   * every few seconds is never refused because the same address also reads the registry.
+   */
+  health: { name: "health", limit: 600, windowMs: 60_000 },
+} as const satisfies Record<string, RateLimitPolicy>;
+
+/** Whom a request is counted for. `client` comes from clientAddress(); `keyId` from a verified key. */
+export type RateLimitSubject =
+  | { kind: "anonymous"; client: string }
+  | { kind: "health"; client: string }
+  | { kind: "key"; keyId: string; perMinute: number };
+
+/**
+ * The bucket and policy of a subject. Keyed traffic counts per key, whatever address it comes
+ * from, at the key's own per-minute limit; the kinds never share a bucket.
+ */
+export function rateLimitTarget(subject: RateLimitSubject): { bucket: string; policy: RateLimitPolicy } {
+  switch (subject.kind) {
+    case "anonymous":
+      return { bucket: `anonymous:${subject.client}`, policy: RATE_LIMIT_POLICIES.anonymous };
+    case "health":
+      return { bucket: `health:${subject.client}`, policy: RATE_LIMIT_POLICIES.health };
+    case "key":
+      return {
+        bucket: `key:${subject.keyId}`,
+        policy: { name: "key", limit: Math.max(1, Math.floor(subject.perMinute)), windowMs: 60_000 },
+      };
+  }
+}

@@ -1,11 +1,8 @@
 // The API-key domain on a real database (PGlite by default, PostgreSQL with
 // TEST_DATABASE=postgres): the functions proxy.ts, the REST handlers and the CLI build on.
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SAMPLE_FIXTURES } from "@/lib/registry/sample/sample-fixtures";
-import { createTestDatabase, type TestDatabase } from "../support/database";
+import { useTestDatabase } from "../support/test-database-env";
 
 type Keys = typeof import("@/lib/keys/create-api-key") &
   typeof import("@/lib/keys/list-api-keys") &
@@ -19,19 +16,10 @@ type Keys = typeof import("@/lib/keys/create-api-key") &
   typeof import("@/lib/db");
 
 let keys: Keys;
-let database: TestDatabase | undefined;
-let dataDir: string | undefined;
+let database: Awaited<ReturnType<typeof useTestDatabase>> | undefined;
 
 beforeAll(async () => {
-  // Configuration is read once, on first use: set it before the modules load.
-  if (process.env.TEST_DATABASE === "postgres") {
-    database = await createTestDatabase();
-    process.env.DATABASE_URL = database.url;
-  } else {
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "tr-keys-"));
-    process.env.DATA_DIR = dataDir;
-    delete process.env.DATABASE_URL;
-  }
+  database = await useTestDatabase();
   keys = {
     ...(await import("@/lib/keys/create-api-key")),
     ...(await import("@/lib/keys/list-api-keys")),
@@ -47,9 +35,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await keys?.closeConnection();
-  await database?.drop();
-  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+  await database?.release();
 });
 
 const embedInput = {

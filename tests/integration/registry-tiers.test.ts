@@ -1,47 +1,31 @@
 // The tier projection at the domain boundary, on a real database: what partner and operator
 // callers get from the same functions the REST handlers call. (Over HTTP every caller is public
 // until API keys exist.)
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { generateSampleRegistry, SAMPLE_FIXTURES } from "@/lib/registry/sample/generate-sample-registry";
-import { createTestDatabase, type TestDatabase } from "../support/database";
+import { useTestDatabase } from "../support/test-database-env";
 
 type Registry = {
   listNgos: typeof import("@/lib/registry/list-ngos").listNgos;
   getNgoOrThrow: typeof import("@/lib/registry/get-ngo").getNgoOrThrow;
   computeRegistryStats: typeof import("@/lib/registry/get-registry-stats").computeRegistryStats;
-  closeConnection: typeof import("@/lib/db").closeConnection;
 };
 
 const sample = generateSampleRegistry({ count: 500 });
 let registry: Registry;
-let database: TestDatabase | undefined;
-let dataDir: string | undefined;
+let database: Awaited<ReturnType<typeof useTestDatabase>> | undefined;
 
 beforeAll(async () => {
-  // Configuration is read once, on first use: set it before the modules load.
-  if (process.env.TEST_DATABASE === "postgres") {
-    database = await createTestDatabase();
-    process.env.DATABASE_URL = database.url;
-  } else {
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "tr-tiers-"));
-    process.env.DATA_DIR = dataDir;
-    delete process.env.DATABASE_URL;
-  }
+  database = await useTestDatabase();
   registry = {
     ...(await import("@/lib/registry/list-ngos")),
     ...(await import("@/lib/registry/get-ngo")),
     ...(await import("@/lib/registry/get-registry-stats")),
-    ...(await import("@/lib/db")),
   };
 });
 
 afterAll(async () => {
-  await registry?.closeConnection();
-  await database?.drop();
-  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+  await database?.release();
 });
 
 describe("registry tiers on a real database", () => {

@@ -4,7 +4,7 @@ import { ApiError } from "@/lib/http/api-error";
 import { registryCachePolicy } from "@/lib/http/cache-policy";
 import { jsonResponse } from "@/lib/http/json-response";
 import { parseQuery } from "@/lib/http/parse-query";
-import { requestTier } from "@/lib/http/request-tier";
+import { requestTier } from "@/lib/http/request-identity";
 import { getRegistryStats } from "@/lib/registry/get-registry-stats";
 import { listNgos } from "@/lib/registry/list-ngos";
 import { listQuerySchema } from "@/lib/registry/schemas";

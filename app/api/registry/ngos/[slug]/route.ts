@@ -5,7 +5,7 @@ import { ApiError } from "@/lib/http/api-error";
 import { registryCachePolicy } from "@/lib/http/cache-policy";
 import { jsonResponse } from "@/lib/http/json-response";
 import { parseQuery } from "@/lib/http/parse-query";
-import { requestTier } from "@/lib/http/request-tier";
+import { requestTier } from "@/lib/http/request-identity";
 import { getNgoOrThrow } from "@/lib/registry/get-ngo";
 import { slugSchema } from "@/lib/registry/schemas";
 import { redactedFields } from "@/lib/registry/tiers";

@@ -2,6 +2,9 @@
 import path from "node:path";
 import { z } from "zod";
 
+/** Where the shared rate-limit counters live in Redis, unless RATE_LIMIT_PREFIX says otherwise. */
+export const DEFAULT_UPSTASH_PREFIX = "trust-registry:rate-limit";
+
 const postgresUrl = z
   .string()
   .regex(/^postgres(ql)?:\/\//, "must start with postgres:// or postgresql://");
@@ -38,6 +41,9 @@ const configSchema = z.object({
   KV_REST_API_URL: unsetIfEmpty(restUrl),
   KV_REST_API_TOKEN: unsetIfEmpty(z.string().trim().min(1)),
   TRUSTED_PROXY_HOPS: unsetIfEmpty(z.coerce.number().int().min(0).max(10)),
+  RATE_LIMIT_ANONYMOUS_PER_MINUTE: unsetIfEmpty(z.coerce.number().int().min(1).max(1_000_000)),
+  RATE_LIMIT_TIMEOUT_MS: unsetIfEmpty(z.coerce.number().int().min(10).max(10_000)),
+  RATE_LIMIT_PREFIX: unsetIfEmpty(z.string().regex(/^[\w:.-]{1,100}$/, "must be 1-100 letters, digits, or _ : . -")),
   VERCEL: z.string().optional(),
 }).superRefine((env, context) => {
   for (const [url, token] of UPSTASH_PAIRS) {
@@ -66,8 +72,12 @@ export type Config = {
   /**
    * The Upstash Redis REST endpoint of the shared rate-limit store; unset means the in-memory
    * store of this one process. UPSTASH_REDIS_REST_* win over KV_REST_API_* (as in @upstash/redis).
+   * The prefix (RATE_LIMIT_PREFIX) keeps deployments that share one Redis apart; a request waits
+   * at most timeoutMs (RATE_LIMIT_TIMEOUT_MS, default 300) for the store before it passes uncounted.
    */
-  upstash: { url: string; token: string } | undefined;
+  upstash: { url: string; token: string; prefix: string; timeoutMs: number } | undefined;
+  /** The free tier: requests per minute of a client without a key (60 unless configured). */
+  anonymousRateLimitPerMinute: number;
   /**
    * How many proxies in front of the app append the address they saw to X-Forwarded-For, and so
    * how far from the right of that header the client address may be read (0: not at all).
@@ -98,15 +108,17 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     paymentsProvider: e.PAYMENTS_PROVIDER,
     benchRoutes: e.BENCH_ROUTES === "1",
     upstash: upstashSettings(e),
+    anonymousRateLimitPerMinute: e.RATE_LIMIT_ANONYMOUS_PER_MINUTE ?? 60,
     trustedProxyHops: e.TRUSTED_PROXY_HOPS ?? defaultProxyHops(e.VERCEL),
   };
 }
 
 function upstashSettings(e: z.infer<typeof configSchema>): Config["upstash"] {
+  const shared = { prefix: e.RATE_LIMIT_PREFIX ?? DEFAULT_UPSTASH_PREFIX, timeoutMs: e.RATE_LIMIT_TIMEOUT_MS ?? 300 };
   if (e.UPSTASH_REDIS_REST_URL && e.UPSTASH_REDIS_REST_TOKEN) {
-    return { url: e.UPSTASH_REDIS_REST_URL, token: e.UPSTASH_REDIS_REST_TOKEN };
+    return { url: e.UPSTASH_REDIS_REST_URL, token: e.UPSTASH_REDIS_REST_TOKEN, ...shared };
   }
-  if (e.KV_REST_API_URL && e.KV_REST_API_TOKEN) return { url: e.KV_REST_API_URL, token: e.KV_REST_API_TOKEN };
+  if (e.KV_REST_API_URL && e.KV_REST_API_TOKEN) return { url: e.KV_REST_API_URL, token: e.KV_REST_API_TOKEN, ...shared };
   return undefined;
 }
 

@@ -1,4 +1,5 @@
 import { config } from "@/lib/config";
+import { getRateLimitStoreHealth } from "@/lib/rate-limit/get-rate-limit-store-health";
 import { APP_VERSION } from "@/lib/version";
 import { checkDatabase } from "./check-database";
 import { checkMigrations } from "./check-migrations";
@@ -13,11 +14,14 @@ import { withTimeout } from "./with-timeout";
 //   database:migrations    { applied, shipped } migration counts, with pending/failed/modified/unknown names
 //   payments:provider      the configured payment provider and its state
 //   payments:sandbox       whether sandbox mode is on (true|false); a warning in production
+//   rateLimit:store        the rate-limit store (memory | upstash); warn while it fails and
+//                          requests pass uncounted (fail open), never fail
 const CHECKS: Record<string, HealthCheckDefinition> = {
   "database:responseTime": { componentType: "datastore", run: checkDatabase },
   "database:migrations": { componentType: "datastore", run: checkMigrations },
   "payments:provider": { componentType: "component", run: checkPayments },
   "payments:sandbox": { componentType: "component", run: checkSandbox },
+  "rateLimit:store": { componentType: "datastore", run: getRateLimitStoreHealth },
 };
 
 // Checks run side by side, each bounded, so the probe answers within about this long even when

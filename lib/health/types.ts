@@ -24,7 +24,7 @@ export const healthSchema = z
     checks: z
       .record(z.string(), z.array(healthCheckSchema))
       .optional()
-      .meta({ description: "database:responseTime, database:migrations, payments:provider, payments:sandbox" }),
+      .meta({ description: "database:responseTime, database:migrations, payments:provider, payments:sandbox, rateLimit:store" }),
   })
   .meta({ id: "Health" });
 

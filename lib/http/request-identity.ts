@@ -6,6 +6,7 @@ import type { KeyIdentity } from "@/lib/keys/key-identity";
 import type { Scope } from "@/lib/keys/schemas";
 import type { Tier } from "@/lib/registry/tiers";
 import { ApiError } from "./api-error";
+import { unauthorized } from "./unauthorized";
 
 export const IDENTITY_HEADER = "x-trust-registry-identity";
 
@@ -37,9 +38,7 @@ export function requestTier(request: Request): Tier {
 export function requireScope(request: Request, scope: Scope): KeyIdentity {
   const identity = requestIdentity(request);
   if (!identity) {
-    throw new ApiError("unauthorized", "This endpoint needs an API key: send it as Authorization: Bearer <key>.", {
-      headers: { "WWW-Authenticate": 'Bearer realm="trust-registry"' },
-    });
+    throw unauthorized("This endpoint needs an API key: send it as Authorization: Bearer <key>.");
   }
   if (!identity.scopes.includes(scope)) {
     throw new ApiError("forbidden", `This API key lacks the ${scope} scope this endpoint needs.`);

@@ -19,7 +19,8 @@ describe("rate-limit configuration", () => {
       KV_REST_API_URL: "https://kv.example",
       KV_REST_API_TOKEN: "kv",
     });
-    expect(both.upstash).toEqual({ url, token: "upstash" });
+    expect(both.upstash).toEqual({ url, token: "upstash", prefix: "trust-registry:rate-limit", timeoutMs: 300 });
+    expect(settings({ KV_REST_API_URL: url, KV_REST_API_TOKEN: "t", RATE_LIMIT_PREFIX: "preview:rl" }).upstash?.prefix).toBe("preview:rl");
     expect(settings({ KV_REST_API_URL: "", KV_REST_API_TOKEN: "" }).upstash).toBeUndefined();
   });
 

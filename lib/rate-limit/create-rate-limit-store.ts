@@ -4,9 +4,6 @@ import { createUpstashStore } from "./create-upstash-store";
 import type { RateLimitStore } from "./types";
 import { withFailOpen } from "./with-fail-open";
 
-// A request waits at most this long for the shared store before it is let through uncounted.
-const FAIL_OPEN_TIMEOUT_MS = 300;
-
 /**
  * The store the configuration asks for: Upstash Redis when its REST URL and token are set,
  * otherwise memory. Only the remote store gets the fail-open wrapper: memory cannot fail, and
@@ -14,5 +11,6 @@ const FAIL_OPEN_TIMEOUT_MS = 300;
  */
 export function createRateLimitStore(settings: Pick<Config, "upstash">): RateLimitStore {
   if (!settings.upstash) return createMemoryStore();
-  return withFailOpen(createUpstashStore(settings.upstash), { timeoutMs: FAIL_OPEN_TIMEOUT_MS });
+  // A request waits at most timeoutMs for the shared store before it is let through uncounted.
+  return withFailOpen(createUpstashStore(settings.upstash), { timeoutMs: settings.upstash.timeoutMs });
 }

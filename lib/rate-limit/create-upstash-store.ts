@@ -2,6 +2,7 @@
 // @upstash/ratelimit's slidingWindow, one EVALSHA (one HTTP round trip) per request.
 import { Ratelimit } from "@upstash/ratelimit";
 import { Redis } from "@upstash/redis";
+import { DEFAULT_UPSTASH_PREFIX } from "@/lib/config";
 import type { RateLimitPolicy, RateLimitResult, RateLimitStore } from "./types";
 
 export type UpstashStoreOptions = {
@@ -16,8 +17,6 @@ export type UpstashStoreOptions = {
    */
   requestTimeoutMs?: number;
 };
-
-export const DEFAULT_UPSTASH_PREFIX = "trust-registry:rate-limit";
 
 // Buckets refused recently, remembered until their window ends (see below); bounded, because
 // an attacker rotating addresses could otherwise grow it without end.

@@ -13,7 +13,8 @@ export const RATE_LIMIT_POLICIES = {
 
 /** Whom a request is counted for. `client` comes from clientAddress(); `keyId` from a verified key. */
 export type RateLimitSubject =
-  | { kind: "anonymous"; client: string }
+  /** perMinute: the configured free tier, when it is not the default 60. */
+  | { kind: "anonymous"; client: string; perMinute?: number }
   | { kind: "health"; client: string }
   | { kind: "key"; keyId: string; perMinute: number };
 
@@ -24,13 +25,17 @@ export type RateLimitSubject =
 export function rateLimitTarget(subject: RateLimitSubject): { bucket: string; policy: RateLimitPolicy } {
   switch (subject.kind) {
     case "anonymous":
-      return { bucket: `anonymous:${subject.client}`, policy: RATE_LIMIT_POLICIES.anonymous };
+      return {
+        bucket: `anonymous:${subject.client}`,
+        policy: subject.perMinute === undefined ? RATE_LIMIT_POLICIES.anonymous : perMinute("anonymous", subject.perMinute),
+      };
     case "health":
       return { bucket: `health:${subject.client}`, policy: RATE_LIMIT_POLICIES.health };
     case "key":
-      return {
-        bucket: `key:${subject.keyId}`,
-        policy: { name: "key", limit: Math.max(1, Math.floor(subject.perMinute)), windowMs: 60_000 },
-      };
+      return { bucket: `key:${subject.keyId}`, policy: perMinute("key", subject.perMinute) };
   }
+}
+
+function perMinute(name: string, limit: number): RateLimitPolicy {
+  return { name, limit: Math.max(1, Math.floor(limit)), windowMs: 60_000 };
 }

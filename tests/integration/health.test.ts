@@ -53,6 +53,7 @@ describe.each(databases)("GET /api/health on %s", (database) => {
       "database:responseTime",
       "payments:provider",
       "payments:sandbox",
+      "rateLimit:store",
     ]);
     const [responseTime] = body.checks["database:responseTime"]!;
     expect(responseTime).toMatchObject({ componentType: "datastore", status: "pass", observedUnit: "ms" });
@@ -65,6 +66,7 @@ describe.each(databases)("GET /api/health on %s", (database) => {
     expect(applied).toBe(shipped);
     expect(body.checks["payments:provider"]![0]).toMatchObject({ status: "pass", componentId: "sandbox" });
     expect(body.checks["payments:sandbox"]![0]).toMatchObject({ status: expected, observedValue: true });
+    expect(body.checks["rateLimit:store"]![0]).toMatchObject({ status: "pass", componentId: "memory" });
   });
 
   it("answers application/health+json that is never cached", async () => {

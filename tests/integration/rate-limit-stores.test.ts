@@ -2,7 +2,6 @@
 // real @upstash/redis client against the real redis-server on 127.0.0.1:6379, through the
 // test-only Upstash REST shim. Plus what only a remote store has: round trips and being down.
 import { randomUUID } from "node:crypto";
-import net from "node:net";
 import { Redis } from "@upstash/redis";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createMemoryStore } from "@/lib/rate-limit/create-memory-store";
@@ -10,14 +9,11 @@ import { createUpstashStore } from "@/lib/rate-limit/create-upstash-store";
 import { getRateLimitStoreHealth } from "@/lib/rate-limit/get-rate-limit-store-health";
 import type { RateLimitPolicy, RateLimitResult, RateLimitStore } from "@/lib/rate-limit/types";
 import { withFailOpen } from "@/lib/rate-limit/with-fail-open";
+import { calmMomentIn, sleep } from "../support/calm-moment";
+import { REDIS, redisAvailable } from "../support/redis";
 import { startUpstashShim, type UpstashShim } from "../support/upstash-shim";
 
-const REDIS = { host: "127.0.0.1", port: 6379 };
-const redisUp = await reachable(REDIS);
-if (!redisUp && process.env.CI) {
-  throw new Error(`Redis is not reachable at ${REDIS.host}:${REDIS.port}; CI runs the Upstash store tests, it never skips them.`);
-}
-if (!redisUp) console.warn(`Redis is not reachable at ${REDIS.host}:${REDIS.port}: the Upstash store tests are skipped.`);
+const redisUp = await redisAvailable();
 
 const perMinute: RateLimitPolicy = { name: "anonymous", limit: 60, windowMs: 60_000 };
 const perSecond: RateLimitPolicy = { name: "short", limit: 3, windowMs: 1_000 };
@@ -232,35 +228,4 @@ async function inSequence(count: number, call: () => Promise<RateLimitResult>): 
   const results: RateLimitResult[] = [];
   for (let i = 0; i < count; i++) results.push(await call());
   return results;
-}
-
-/**
- * Waits, if need be, until a burst can run well inside one counting window: both stores count in
- * windows aligned to the clock, and Upstash's rounding lets a burst that straddles a boundary
- * through with one request more than the limit. (The in-memory store also frees its first slot
- * windowMs/limit after the boundary, so a burst in a window's first second waits a little longer.)
- */
-async function calmMomentIn(windowMs: number): Promise<void> {
-  const [after, before] = [windowMs / 20, windowMs / 10 + 300];
-  const offset = Date.now() % windowMs;
-  if (offset < after) await sleep(after - offset);
-  else if (windowMs - offset < before) await sleep(windowMs - offset + after);
-}
-
-function sleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
-}
-
-async function reachable({ host, port }: { host: string; port: number }): Promise<boolean> {
-  return new Promise<boolean>((resolve) => {
-    const socket = net.connect(port, host);
-    const settle = (up: boolean) => {
-      socket.destroy();
-      resolve(up);
-    };
-    socket.setTimeout(1_000);
-    socket.once("connect", () => settle(true));
-    socket.once("error", () => settle(false));
-    socket.once("timeout", () => settle(false));
-  });
 }

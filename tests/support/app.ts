@@ -30,6 +30,7 @@ export type StartedApp = {
 };
 
 const START_TIMEOUT_MS = 60_000;
+export const TEST_ANONYMOUS_LIMIT = 1_000_000;
 const STOP_GRACE_MS = 5_000;
 
 export async function startApp(options: StartAppOptions = {}): Promise<StartedApp> {
@@ -51,7 +52,14 @@ export async function startApp(options: StartAppOptions = {}): Promise<StartedAp
     }
     const port = await freePort();
     // An empty DATABASE_URL means the embedded database, and keeps a .env file from setting one.
-    const env = childEnv("production", { DATA_DIR: dataDir, ...options.env, DATABASE_URL: databaseUrl ?? "" });
+    // The free tier's 60 a minute would throttle suites that are about something else; the
+    // rate-limit suite sets RATE_LIMIT_ANONYMOUS_PER_MINUTE (or "" for the default) itself.
+    const env = childEnv("production", {
+      DATA_DIR: dataDir,
+      RATE_LIMIT_ANONYMOUS_PER_MINUTE: String(TEST_ANONYMOUS_LIMIT),
+      ...options.env,
+      DATABASE_URL: databaseUrl ?? "",
+    });
     const { child, logs } = spawnNext(port, env, dataDir);
     cleanups.push(() => killGroup(child));
     const url = `http://127.0.0.1:${port}`;

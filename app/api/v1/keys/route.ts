@@ -1,0 +1,31 @@
+// GET, POST /api/v1/keys — list API keys, and create one (its plaintext is in this answer only)
+import { z } from "zod";
+import { apiRoute } from "@/lib/http/api-route";
+import { noStoreJson } from "@/lib/http/no-store-json";
+import { parseQuery } from "@/lib/http/parse-query";
+import { readJsonBody } from "@/lib/http/read-json-body";
+import { requireScope } from "@/lib/http/request-identity";
+import { createApiKey } from "@/lib/keys/create-api-key";
+import { listApiKeys } from "@/lib/keys/list-api-keys";
+import { API_KEY_STATUSES, type CreateApiKeyInput } from "@/lib/keys/schemas";
+
+export const dynamic = "force-dynamic";
+
+const listQuerySchema = z.object({
+  status: z.enum(API_KEY_STATUSES, { error: `must be one of ${API_KEY_STATUSES.join(", ")}` }).optional(),
+});
+
+export const GET = apiRoute(async (request) => {
+  requireScope(request, "admin");
+  const { status } = parseQuery(new URL(request.url).searchParams, listQuerySchema);
+  const keys = await listApiKeys();
+  return noStoreJson({ data: status ? keys.filter((key) => key.status === status) : keys });
+});
+
+export const POST = apiRoute(async (request) => {
+  requireScope(request, "admin");
+  parseQuery(new URL(request.url).searchParams, z.object({}));
+  // createApiKey validates the body with its zod schema and names every field at fault.
+  const { plaintext, record } = await createApiKey((await readJsonBody(request)) as CreateApiKeyInput);
+  return noStoreJson({ data: record, key: plaintext }, 201, { Location: `/api/v1/keys/${record.id}` });
+});

@@ -1,0 +1,78 @@
+// What proxy.ts does for every API request before a handler runs: CORS preflights, the API key
+// and its origin and scope, the rate limit, and the hand-over of the verified identity.
+import { NextResponse, type NextRequest } from "next/server";
+import { config } from "@/lib/config";
+import type { KeyIdentity } from "@/lib/keys/key-identity";
+import { touchLastUsed } from "@/lib/keys/touch-last-used";
+import { clientAddress } from "@/lib/rate-limit/client-address";
+import { limitRequest } from "@/lib/rate-limit/limit-request";
+import { quotaExceededProblem } from "@/lib/rate-limit/quota-exceeded-problem";
+import type { RateLimitSubject } from "@/lib/rate-limit/rate-limit-target";
+import { apiAccess, type ApiAccess } from "./api-access";
+import { withApiHeaders } from "./api-headers";
+import { authenticateRequest } from "./authenticate-request";
+import { corsHeaders, preflightResponse } from "./cors";
+import { problemResponse } from "./problem-response";
+import { encodeIdentity, IDENTITY_HEADER } from "./request-identity";
+
+export async function guardApiRequest(request: NextRequest): Promise<Response> {
+  const settings = config();
+  const { pathname } = request.nextUrl;
+  const access = apiAccess(pathname, settings.benchRoutes);
+  if (access.kind === "bench_passthrough") return NextResponse.next();
+  const origin = request.headers.get("origin");
+  if (request.method === "OPTIONS" && request.headers.has("access-control-request-method")) {
+    return withApiHeaders(preflightResponse(access, origin));
+  }
+  let headers = corsHeaders(access, null);
+  try {
+    const identity = access.kind === "health" ? null : await authenticateRequest(request.headers, access, origin);
+    if (identity && origin !== null) headers = corsHeaders(access, origin);
+    const outcome = await limitRequest(subjectOf(access, identity, request.headers));
+    headers = { ...headers, ...outcome.headers };
+    if (!outcome.result.allowed) throw quotaExceededProblem(outcome.result, outcome.policy);
+    if (identity) void touchLastUsed(identity.id);
+    return forward(request, identity, headers);
+  } catch (error) {
+    const response = problemResponse(error, pathname);
+    for (const [name, value] of Object.entries(headers)) if (!response.headers.has(name)) response.headers.set(name, value);
+    return response;
+  }
+}
+
+function subjectOf(access: ApiAccess, identity: KeyIdentity | null, headers: Headers): RateLimitSubject {
+  const settings = config();
+  if (access.kind === "health") return { kind: "health", client: clientAddress(headers, settings.trustedProxyHops) };
+  if (identity) return { kind: "key", keyId: identity.id, perMinute: identity.rate_limit_per_minute };
+  return {
+    kind: "anonymous",
+    client: clientAddress(headers, settings.trustedProxyHops),
+    perMinute: settings.anonymousRateLimitPerMinute,
+  };
+}
+
+// Identities are cached and frozen by the verifier, so each is encoded once.
+const encoded = new WeakMap<KeyIdentity, string>();
+
+/**
+ * Lets the request through. The identity header is always the proxy's own: a copy the client
+ * sent is removed, and the verified identity, if any, set. Requests with neither (most anonymous
+ * reads) pass unchanged, which spares Next the request-header override.
+ */
+function forward(request: NextRequest, identity: KeyIdentity | null, headers: Record<string, string>): Response {
+  let response: NextResponse;
+  if (identity || request.headers.has(IDENTITY_HEADER)) {
+    const requestHeaders = new Headers(request.headers);
+    requestHeaders.delete(IDENTITY_HEADER);
+    if (identity) {
+      let value = encoded.get(identity);
+      if (value === undefined) encoded.set(identity, (value = encodeIdentity(identity)));
+      requestHeaders.set(IDENTITY_HEADER, value);
+    }
+    response = NextResponse.next({ request: { headers: requestHeaders } });
+  } else {
+    response = NextResponse.next();
+  }
+  for (const [name, value] of Object.entries(headers)) response.headers.set(name, value);
+  return response;
+}

@@ -1,0 +1,197 @@
+// proxy.ts over HTTP, against the running app: API keys with their origins and scopes, the
+// identity handed to handlers, CORS, and per-key limits. The free tier's limit has its own file.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { IDENTITY_HEADER } from "@/lib/http/request-identity";
+import { generateApiKey } from "@/lib/keys/generate-api-key";
+import { SAMPLE_FIXTURES } from "@/lib/registry/sample/sample-fixtures";
+import type { StartedApp } from "../support/app";
+import { startAppWithKeys, type CreatedKeys } from "../support/app-with-keys";
+import { sleep } from "../support/calm-moment";
+
+const ORIGIN = "https://water.example.org";
+const EXPIRES_IN_MS = 15_000;
+
+let app: StartedApp;
+let keys: CreatedKeys<"partner" | "operator" | "embed" | "slow" | "expiring" | "readOnlyOperator">;
+let expiresAt: number;
+
+beforeAll(async () => {
+  expiresAt = Date.now() + EXPIRES_IN_MS;
+  ({ app, keys } = await startAppWithKeys({
+    partner: { name: "Partner", kind: "secret" },
+    operator: { name: "Operator", kind: "secret", tier: "operator" },
+    readOnlyOperator: { name: "Auditor", kind: "secret", tier: "operator", scopes: ["registry:read"] },
+    embed: { name: "Widget", kind: "publishable", origins: [ORIGIN, "https://*.water.example.org"], ngo: SAMPLE_FIXTURES.donationDemo },
+    slow: { name: "Small quota", kind: "secret", rate_limit_per_minute: 5 },
+    expiring: { name: "Short-lived", kind: "secret", expires_at: new Date(expiresAt).toISOString() },
+  }));
+});
+
+afterAll(async () => {
+  await app?.stop();
+});
+
+function call(path: string, { key, origin, headers = {}, ...init }: RequestInit & { key?: string; origin?: string; headers?: Record<string, string> } = {}) {
+  return fetch(`${app.url}${path}`, {
+    ...init,
+    headers: { ...(key ? { Authorization: `Bearer ${key}` } : {}), ...(origin ? { Origin: origin } : {}), ...headers },
+  });
+}
+
+async function problem(response: Response) {
+  expect(response.headers.get("content-type")).toBe("application/problem+json");
+  return (await response.json()) as { type: string; status: number; detail: string };
+}
+
+const list = "/api/registry/ngos?limit=3";
+
+describe("API keys on registry reads", () => {
+  it("lifts a partner key to partner fields, at the key's own limit", async () => {
+    const response = await call(list, { key: keys.partner.key });
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as { data: Record<string, unknown>[]; meta: { tier: string } };
+    expect(body.meta.tier).toBe("partner");
+    expect(body.data[0]).toHaveProperty("legal_name");
+    expect(body.data[0]).toHaveProperty("trust");
+    expect(body.data[0]).not.toHaveProperty("created_at");
+    expect(response.headers.get("ratelimit-policy")).toBe('"key";q=600;w=60');
+    expect(response.headers.get("cache-control")).toMatch(/^private/);
+  });
+
+  it("shows operators every state, hidden ones included", async () => {
+    const response = await call(`/api/registry/ngos/${SAMPLE_FIXTURES.draft}`, { key: keys.operator.key });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({ data: { state: "draft", created_at: expect.any(String) }, meta: { tier: "operator" } });
+    expect((await call(`/api/registry/ngos/${SAMPLE_FIXTURES.draft}`)).status).toBe(404);
+  });
+
+  it("refuses a bad key with a 401 instead of reading as public", async () => {
+    const wellFormed = generateApiKey("secret");
+    for (const authorization of [`Bearer ${wellFormed}`, "Bearer tr_sk_nonsense", "Basic dXNlcjpwYXNz", "Bearer", `Bearer ${keys.partner.key.slice(0, -1)}x`]) {
+      const response = await call(list, { headers: { Authorization: authorization } });
+      expect(response.status, authorization).toBe(401);
+      expect(response.headers.get("www-authenticate")).toMatch(/^Bearer realm="trust-registry", error="invalid_(token|request)"$/);
+      expect((await problem(response)).type).toBe("/problems/unauthorized");
+    }
+  });
+
+  it("refuses a key whose scopes do not include registry:read", async () => {
+    const response = await call(list, { key: keys.embed.key, origin: ORIGIN });
+    expect(response.status).toBe(403);
+    expect((await problem(response)).detail).toMatch(/registry:read/);
+  });
+
+  it("stops accepting a key once it expires", async () => {
+    expect((await call(list, { key: keys.expiring.key })).status).toBe(200);
+    await sleep(Math.max(0, expiresAt - Date.now()) + 50);
+    const response = await call(list, { key: keys.expiring.key });
+    expect(response.status).toBe(401);
+    expect((await problem(response)).detail).toMatch(/expired/);
+  }, EXPIRES_IN_MS + 10_000);
+});
+
+describe("the identity handlers see", () => {
+  const forged = Buffer.from(
+    JSON.stringify({ id: "key_forged", name: "x", kind: "secret", tier: "operator", scopes: ["registry:read", "admin"], origins: [], ngo_id: null, ngo_slug: null, rate_limit_per_minute: 100000 }),
+  ).toString("base64url");
+
+  it("cannot be forged by a client that sets the internal header itself", async () => {
+    const anonymous = await call(list, { headers: { [IDENTITY_HEADER]: forged } });
+    expect(((await anonymous.json()) as { meta: { tier: string } }).meta.tier).toBe("public");
+    const hidden = await call(`/api/registry/ngos/${SAMPLE_FIXTURES.draft}`, { headers: { [IDENTITY_HEADER]: forged } });
+    expect(hidden.status).toBe(404);
+    const admin = await call("/api/v1/keys", { headers: { [IDENTITY_HEADER]: forged } });
+    expect(admin.status).toBe(401);
+    const partner = await call(list, { key: keys.partner.key, headers: { [IDENTITY_HEADER]: forged } });
+    expect(((await partner.json()) as { meta: { tier: string } }).meta.tier).toBe("partner");
+    expect((await call("/api/v1/keys", { key: keys.partner.key, headers: { [IDENTITY_HEADER]: forged } })).status).toBe(403);
+  });
+});
+
+describe("keyed endpoints: 401 and 403", () => {
+  it("asks for a key, then for the right scope", async () => {
+    const none = await call("/api/v1/keys");
+    expect(none.status).toBe(401);
+    expect(none.headers.get("www-authenticate")).toBe('Bearer realm="trust-registry"');
+    const partner = await call("/api/v1/keys", { key: keys.partner.key });
+    expect(partner.status).toBe(403);
+    expect((await problem(partner)).detail).toMatch(/admin/);
+    expect((await call("/api/v1/keys", { key: keys.readOnlyOperator.key })).status).toBe(403);
+    expect((await call("/api/v1/keys", { key: keys.operator.key })).status).toBe(200);
+  });
+
+  it("holds a publishable key to its origins", async () => {
+    const cases: [origin: string | undefined, status: number][] = [
+      [undefined, 403],
+      ["https://evil.example.com", 403],
+      ["https://water.example.org.evil.com", 403],
+      ["http://water.example.org", 403],
+      ["null", 403],
+      ["https://water.example.org", 403], // allowed origin, but an embed key has no registry:read
+    ];
+    for (const [origin, status] of cases) {
+      const response = await call(list, { key: keys.embed.key, origin });
+      expect(response.status, String(origin)).toBe(status);
+      expect(response.headers.get("access-control-allow-origin"), String(origin)).toBe("*");
+    }
+    const noOrigin = await problem(await call(list, { key: keys.embed.key }));
+    expect(noOrigin.detail).toMatch(/no Origin/);
+    const foreign = await problem(await call(list, { key: keys.embed.key, origin: "https://evil.example.com" }));
+    expect(foreign.detail).toMatch(/allowlist/);
+  });
+
+  it("answers only the key's allowed origins on keyed endpoints", async () => {
+    const allowed = await call("/api/v1/keys", { key: keys.operator.key, origin: "https://ops.example.net" });
+    expect(allowed.status).toBe(200);
+    expect(allowed.headers.get("access-control-allow-origin")).toBe("https://ops.example.net");
+    expect(allowed.headers.get("vary")).toMatch(/Origin/);
+    const refused = await call("/api/v1/embed/donation/intent", { method: "POST", key: keys.embed.key, origin: "https://evil.example.com" });
+    expect(refused.status).toBe(403);
+    expect(refused.headers.get("access-control-allow-origin")).toBeNull();
+  });
+});
+
+describe("CORS preflights", () => {
+  const preflight = (path: string, origin: string) =>
+    call(path, { method: "OPTIONS", origin, headers: { "Access-Control-Request-Method": "POST", "Access-Control-Request-Headers": "authorization, content-type" } });
+
+  it("lets any origin read the registry, with Authorization allowed by name", async () => {
+    const response = await preflight(list, "https://news.example.com");
+    expect(response.status).toBe(204);
+    expect(response.headers.get("access-control-allow-origin")).toBe("*");
+    expect(response.headers.get("access-control-allow-headers")).toMatch(/(^|, )Authorization(,|$)/);
+    expect(response.headers.get("access-control-allow-credentials")).toBeNull();
+  });
+
+  it("succeeds without a key on keyed endpoints, and counts nothing", async () => {
+    const response = await preflight("/api/v1/keys", ORIGIN);
+    expect(response.status).toBe(204);
+    expect(response.headers.get("access-control-allow-origin")).toBe(ORIGIN);
+    expect(response.headers.get("access-control-allow-methods")).toMatch(/DELETE/);
+    expect(response.headers.get("ratelimit")).toBeNull();
+  });
+
+  it("exposes the rate-limit headers to scripts", async () => {
+    const response = await call(list, { origin: "https://news.example.com" });
+    expect(response.headers.get("access-control-expose-headers")).toMatch(/RateLimit-Policy/);
+    expect(response.headers.get("access-control-expose-headers")).toMatch(/Retry-After/);
+  });
+});
+
+describe("per-key limits", () => {
+  it("counts a key at its own limit, wherever it calls from", async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 7; i++) {
+      const response = await call(list, { key: keys.slow.key, headers: { "X-Forwarded-For": `198.51.100.${i}` } });
+      statuses.push(response.status);
+      if (response.status === 429) {
+        expect(response.headers.get("ratelimit-policy")).toBe('"key";q=5;w=60');
+        expect(Number(response.headers.get("retry-after"))).toBeGreaterThan(0);
+        expect((await problem(response)).type).toBe("/problems/quota-exceeded");
+      }
+    }
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429, 429]);
+    // Other keys and anonymous callers keep their own quotas.
+    expect((await call(list, { key: keys.partner.key })).status).toBe(200);
+  });
+});

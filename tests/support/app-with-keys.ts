@@ -1,0 +1,44 @@
+// Starts the app with API keys made beforehand: the keys are created on the app's database by a
+// child process (an embedded database admits one process at a time), then the app starts on it.
+import { execFile } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import type { CreateApiKeyInput } from "@/lib/keys/schemas";
+import { startApp, type StartAppOptions, type StartedApp } from "./app";
+import { childEnv } from "./child-env";
+import { createTestDatabase } from "./database";
+import { ROOT } from "./root";
+
+export type CreatedKeys<Name extends string> = Record<Name, { key: string; id: string }>;
+
+export async function startAppWithKeys<Name extends string>(
+  specs: Record<Name, CreateApiKeyInput>,
+  options: StartAppOptions = {},
+): Promise<{ app: StartedApp; keys: CreatedKeys<Name> }> {
+  const postgres = (options.database ?? (process.env.TEST_DATABASE === "postgres" ? "postgres" : "pglite")) === "postgres";
+  const database = postgres ? await createTestDatabase() : undefined;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "tr-keys-"));
+  const env: Record<string, string> = database ? { DATABASE_URL: database.url } : { DATA_DIR: dataDir, DATABASE_URL: "" };
+  try {
+    const { stdout } = await promisify(execFile)(
+      path.join(ROOT, "node_modules/.bin/tsx"),
+      ["tests/support/scripts/create-keys.ts", JSON.stringify(specs)],
+      { cwd: ROOT, env: childEnv("development", env), timeout: 120_000 },
+    );
+    const keys = JSON.parse(stdout.trim().split("\n").at(-1) ?? "{}") as CreatedKeys<Name>;
+    const app = await startApp({ ...options, env: { ...options.env, ...env } });
+    const stop = app.stop;
+    app.stop = async () => {
+      await stop();
+      await database?.drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    };
+    return { app, keys };
+  } catch (error) {
+    await database?.drop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
+}

@@ -2,10 +2,13 @@
 // the requests and shape the answers: nothing here restates a field by hand.
 import { z } from "zod";
 import { healthSchema } from "@/lib/health/types";
+import { apiKeyRecordSchema } from "@/lib/keys/schemas";
+import { apiKeyListResponseSchema, apiKeyResponseSchema, createdApiKeyResponseSchema } from "@/lib/keys/response-schemas";
 import { problemSchema } from "@/lib/http/problem-schema";
 import { listQuerySchema } from "@/lib/registry/schemas";
 import { ngoListResponseSchema, ngoResponseSchema, statsResponseSchema } from "@/lib/registry/response-schemas";
 import { APP_VERSION } from "@/lib/version";
+import { keysPaths } from "./keys-paths";
 
 type JsonSchema = Record<string, unknown>;
 
@@ -15,7 +18,18 @@ const problem = (description: string) => ({ description, ...json(ref("Problem"),
 
 function componentSchemas(): Record<string, JsonSchema> {
   const registry = z.registry<{ id: string }>();
-  for (const schema of [ngoListResponseSchema, ngoResponseSchema, statsResponseSchema, problemSchema, healthSchema]) {
+  const documented = [
+    ngoListResponseSchema,
+    ngoResponseSchema,
+    statsResponseSchema,
+    problemSchema,
+    healthSchema,
+    apiKeyRecordSchema,
+    apiKeyListResponseSchema,
+    apiKeyResponseSchema,
+    createdApiKeyResponseSchema,
+  ];
+  for (const schema of documented) {
     registry.add(schema, { id: schema.meta()?.id as string });
   }
   const { schemas } = z.toJSONSchema(registry, { uri: (id) => `#/components/schemas/${id}`, io: "output" });
@@ -42,6 +56,9 @@ function queryParameters(schema: z.ZodObject): JsonSchema[] {
 export function buildOpenApiDocument(): JsonSchema {
   const errors = {
     "400": problem("A parameter is unknown or has a bad value; errors[] names it."),
+    "401": problem("The key sent is malformed, unknown, revoked or expired (reads need no key at all)."),
+    "403": problem("The key lacks registry:read, or is used from an origin outside its allowlist."),
+    "429": problem("The quota is used up (60 a minute without a key); Retry-After says when to try again."),
     "500": problem("Unexpected error; the body says nothing more."),
   };
   return {
@@ -51,10 +68,12 @@ export function buildOpenApiDocument(): JsonSchema {
       version: APP_VERSION,
       description:
         "A public trust registry of NGOs. Registry reads need no key. JSON is snake_case, times are RFC 3339 UTC, " +
-        "errors are RFC 9457 problem+json. Every response carries API-Version.",
+        "errors are RFC 9457 problem+json. Every response carries API-Version and rate-limit headers " +
+        "(RateLimit-Policy and RateLimit of the IETF draft -11, and X-RateLimit-*). A key (Authorization: Bearer) lifts " +
+        "a read to the key's tier and per-minute limit; /api/v1 endpoints need one.",
     },
     servers: [{ url: "/" }],
-    tags: [{ name: "registry" }, { name: "health" }],
+    tags: [{ name: "registry" }, { name: "health" }, { name: "keys" }],
     paths: {
       "/api/registry/ngos": {
         get: {
@@ -100,6 +119,7 @@ export function buildOpenApiDocument(): JsonSchema {
           },
         },
       },
+      ...keysPaths(ref, json, problem),
       "/api/health/live": {
         get: {
           operationId: "getLiveness",
@@ -109,6 +129,9 @@ export function buildOpenApiDocument(): JsonSchema {
         },
       },
     },
-    components: { schemas: componentSchemas() },
+    components: {
+      schemas: componentSchemas(),
+      securitySchemes: { apiKey: { type: "http", scheme: "bearer", description: "A Trust Registry API key (tr_sk_… or tr_pk_…)." } },
+    },
   };
 }

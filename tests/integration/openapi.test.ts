@@ -31,6 +31,9 @@ describe("GET /api/openapi.json", () => {
     );
     expect(list.parameters.find((p) => p.name === "limit")?.schema).toEqual({ type: "integer", minimum: 1, maximum: 100 });
     expect(Object.keys(body.components.schemas)).toEqual(expect.arrayContaining(["NgoList", "RegistryStats", "Problem"]));
-    expect(Object.keys(body.paths)).toEqual(expect.arrayContaining(["/api/health", "/api/registry/ngos/{slug}"]));
+    expect(Object.keys(body.paths)).toEqual(
+      expect.arrayContaining(["/api/health", "/api/registry/ngos/{slug}", "/api/v1/keys", "/api/v1/keys/{id}", "/api/v1/keys/{id}/rotate"]),
+    );
+    expect(Object.keys(body.components.schemas)).toEqual(expect.arrayContaining(["ApiKey", "ApiKeyList", "CreatedApiKey"]));
   });
 });

@@ -175,4 +175,27 @@ describe("refusals", () => {
     expect(wrongVariable.status).toBe(400);
     expect(wrongVariable.body.errors?.[0]?.extensions?.code).toBe("BAD_USER_INPUT");
   });
+
+  it("refuses depth, cost and alias attacks over HTTP with 400 and a code naming the limit", async () => {
+    const fields = "name slug city country website description trust_score verified_at sector state";
+    const costly = Array.from({ length: 10 }, (_, i) => `a${i}: ngos(limit: 100) { ${fields} }`).join(" ");
+    const aliased = Array.from({ length: 16 }, (_, i) => `a${i}: sectors { id }`).join(" ");
+    const deep = `{ __type(name: "Ngo") { fields { type { ${"ofType { ".repeat(6)} name ${"} ".repeat(6)} } } } }`;
+    for (const [query, code] of [[`{ ${costly} }`, "QUERY_TOO_COSTLY"], [`{ ${aliased} }`, "TOO_MANY_ALIASES"], [deep, "QUERY_TOO_DEEP"]]) {
+      const { status, body } = await postGraphQL(endpoint, query as string);
+      expect(status, code).toBe(400);
+      expect(body.errors?.[0]?.extensions?.code).toBe(code);
+    }
+  });
+
+  it("refuses what is not one GraphQL request in JSON before Apollo sees it", async () => {
+    const post = (body: string, contentType = "application/json") =>
+      fetch(endpoint, { method: "POST", headers: { "Content-Type": contentType }, body }).then(async (r) => ({ status: r.status, body: await r.json() }));
+    const tooLarge = await post(JSON.stringify({ query: `{ sectors { id } }`, variables: { pad: "x".repeat(70_000) } }));
+    expect(tooLarge).toMatchObject({ status: 413, body: { errors: [{ extensions: { code: "PAYLOAD_TOO_LARGE" } }] } });
+    expect(await post("{not json")).toMatchObject({ status: 400, body: { errors: [{ extensions: { code: "BAD_REQUEST" } }] } });
+    expect(await post(`{"query":"{ sectors { id } }"}`, "text/plain")).toMatchObject({ status: 415 });
+    expect((await post(JSON.stringify([{ query: "{ sectors { id } }" }, { query: "{ sectors { id } }" }]))).status).toBe(400);
+    expect((await post(`{"query":"{ sectors { id } }"}`, "application/json; charset=utf-8")).status).toBe(200);
+  });
 });

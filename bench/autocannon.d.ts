@@ -7,6 +7,8 @@ declare module "autocannon" {
     connections?: number;
     duration?: number;
     timeout?: number;
+    method?: string;
+    body?: string;
     headers?: Record<string, string>;
   };
 

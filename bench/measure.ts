@@ -5,6 +5,9 @@ import autocannon, { type Result } from "autocannon";
 
 export type LoadOptions = { connections: number; duration: number };
 
+/** How a scenario asks: GET by default; GraphQL scenarios POST a body. */
+export type LoadRequest = { method: "POST"; body: string; headers: Record<string, string> };
+
 /** One load run's raw figures. */
 export type Sample = { latencies: number[]; requests: number; seconds: number; bytes: number };
 
@@ -20,10 +23,10 @@ export class LoadError extends Error {
   override name = "LoadError";
 }
 
-function load(url: string, options: LoadOptions, onLatency?: (ms: number) => void): Promise<Result> {
+function load(url: string, options: LoadOptions, request?: LoadRequest, onLatency?: (ms: number) => void): Promise<Result> {
   return new Promise((resolve, reject) => {
     // No If-None-Match is ever sent, so every answer is a full 200 body, never a 304.
-    const instance = autocannon({ url, ...options, timeout: 30 }, (error, result) =>
+    const instance = autocannon({ url, ...options, ...request, timeout: 30 }, (error, result) =>
       error ? reject(error) : resolve(result),
     );
     if (onLatency) instance.on("response", (_client, status, _bytes, ms) => status < 300 && onLatency(ms));
@@ -31,14 +34,14 @@ function load(url: string, options: LoadOptions, onLatency?: (ms: number) => voi
 }
 
 /** Warms the path up (JIT, connection pools, database caches); the figures are thrown away. */
-export async function warmUp(url: string, options: LoadOptions): Promise<void> {
-  await assertClean(url, await load(url, options));
+export async function warmUp(url: string, options: LoadOptions, request?: LoadRequest): Promise<void> {
+  await assertClean(url, await load(url, options, request), request);
 }
 
-export async function sample(url: string, options: LoadOptions): Promise<Sample> {
+export async function sample(url: string, options: LoadOptions, request?: LoadRequest): Promise<Sample> {
   const latencies: number[] = [];
-  const result = await load(url, options, (ms) => latencies.push(ms));
-  await assertClean(url, result);
+  const result = await load(url, options, request, (ms) => latencies.push(ms));
+  await assertClean(url, result, request);
   return { latencies, requests: result.requests.total, seconds: result.duration, bytes: result.throughput.total };
 }
 
@@ -68,7 +71,7 @@ function percentile(sorted: number[], p: number): number {
 }
 
 /** A benchmark of failing requests measures the failure path: refuse to report it. */
-async function assertClean(url: string, result: Result): Promise<void> {
+async function assertClean(url: string, result: Result, request?: LoadRequest): Promise<void> {
   const problems = [
     result.non2xx && `${result.non2xx} non-2xx answers (${JSON.stringify(result.statusCodeStats)})`,
     result.errors && `${result.errors} connection errors`,
@@ -77,9 +80,9 @@ async function assertClean(url: string, result: Result): Promise<void> {
   ].filter(Boolean);
   if (!problems.length) return;
   // autocannon keeps no bodies: ask once more, so the report can say what a failure looked like.
-  const answer = await fetch(url).then(
-    async (r) => `one more GET answered ${r.status}: ${(await r.text()).slice(0, 600)}`,
-    (error: unknown) => `one more GET failed: ${String(error)}`,
+  const answer = await fetch(url, request).then(
+    async (r) => `one more ${request?.method ?? "GET"} answered ${r.status}: ${(await r.text()).slice(0, 600)}`,
+    (error: unknown) => `one more ${request?.method ?? "GET"} failed: ${String(error)}`,
   );
   throw new LoadError(`${url}: ${problems.join(", ")}\n${answer}`);
 }

@@ -34,9 +34,10 @@ export function evaluateTargets(results: ScenarioResult[]): Target[] {
     if (!result) throw new Error(`no result for scenario "${name}"`);
     return result;
   };
-  const [bare, framework, queryFloor, list, deep, search] = [
+  const [bare, framework, queryFloor, list, deep, search, restBySector, graphqlBySector] = [
     "bare node: constant", "framework floor", "query floor: list", "list", "list deep page", "search",
-  ].map(of) as [ScenarioResult, ScenarioResult, ScenarioResult, ScenarioResult, ScenarioResult, ScenarioResult];
+    "list by sector (REST)", "list by sector (GraphQL)",
+  ].map(of) as [ScenarioResult, ScenarioResult, ScenarioResult, ScenarioResult, ScenarioResult, ScenarioResult, ScenarioResult, ScenarioResult];
   const target = (name: string, ratio_of: string, value: number, bound?: Target["target"]): Target => {
     const rounded = Math.round(value * 1000) / 1000;
     const met = bound && (bound.at_least === undefined || rounded >= bound.at_least) && (bound.at_most === undefined || rounded <= bound.at_most);
@@ -49,12 +50,18 @@ export function evaluateTargets(results: ScenarioResult[]): Target[] {
     target("deep page vs first page (p50)", "list deep page p50 ÷ list p50", deep.latency_ms.p50 / list.latency_ms.p50, { at_most: 1.3 }),
     target("deep page vs first page (p99)", "list deep page p99 ÷ list p99", deep.latency_ms.p99 / list.latency_ms.p99),
     target("search vs list (p99)", "search p99 ÷ list p99", search.latency_ms.p99 / list.latency_ms.p99, { at_most: 3 }),
+    target(
+      "GraphQL vs REST list",
+      "list by sector (GraphQL) req/s ÷ list by sector (REST) req/s",
+      graphqlBySector.requests_per_second / restBySector.requests_per_second,
+      { at_least: 0.7 },
+    ),
   ];
 }
 
 export function renderMarkdown(report: BenchReport): string {
   const scenarioRows = report.scenarios.map((s) =>
-    `| ${s.name} | ${s.server} | \`${shorten(s.path)}\` | ${s.requests_per_second.toFixed(1)} | ${s.latency_ms.p50.toFixed(2)} | ${s.latency_ms.p99.toFixed(2)} | ${s.requests} | ${s.bytes_per_response} |`,
+    `| ${s.name} | ${s.server} | ${s.request ? `${s.request.method} ` : ""}\`${shorten(s.path)}\` | ${s.requests_per_second.toFixed(1)} | ${s.latency_ms.p50.toFixed(2)} | ${s.latency_ms.p99.toFixed(2)} | ${s.requests} | ${s.bytes_per_response} |`,
   );
   const bound = (t: Target) =>
     t.target?.at_least !== undefined ? `≥ ${t.target.at_least}` : t.target?.at_most !== undefined ? `≤ ${t.target.at_most}` : "—";

@@ -1,4 +1,4 @@
-// npm run bench — requests/s and p50/p99 latency of the REST surface against `next start` on a
+// npm run bench — requests/s and p50/p99 latency of the REST and GraphQL surfaces against `next start` on a
 // throwaway PostgreSQL database of BENCH_COUNT sample NGOs, side by side with two floors: a bare
 // node:http server calling the same lib functions (the query's floor) and a constant route in
 // the same Next app (the framework's floor). One load at a time: these machines have 2 cores.
@@ -16,7 +16,7 @@ import { createBenchDatabase, describeDatabase, migrateAndSeed, waitForIdle, typ
 import { sample, summarize, warmUp, type LoadOptions, type Sample } from "./measure";
 import { freePort, runToEnd, startServer, stopAll, type Env } from "./processes";
 import { evaluateTargets, renderMarkdown, writeResults, type BenchReport, type Plan, type ScenarioResult } from "./report";
-import { scenarios, walkList } from "./scenarios";
+import { checkGraphQLScenario, scenarios, walkList } from "./scenarios";
 
 const settings = {
   postgresUrl: process.env.BENCH_POSTGRES_URL || "postgres://postgres@127.0.0.1:5432/postgres",
@@ -97,6 +97,7 @@ async function main(): Promise<void> {
 
   console.log(`Walking ${DEEP_PAGES} pages of ${PAGE_SIZE} for a cursor ${DEEP_PAGES * PAGE_SIZE} rows deep…`);
   const { cursor, firstSlug } = await walkList(next.baseUrl, DEEP_PAGES, PAGE_SIZE);
+  await checkGraphQLScenario(next.baseUrl);
 
   // Rounds: each scenario is measured in each round, so background load that comes and goes
   // during the run weighs on every scenario alike rather than on whichever ran at the time.
@@ -107,9 +108,9 @@ async function main(): Promise<void> {
     console.log(`Round ${round} of ${settings.rounds}: ${planned.length} scenarios, ${load.duration} s each…`);
     for (const scenario of planned) {
       const url = (scenario.server === "next" ? next.baseUrl : floor.baseUrl) + scenario.path;
-      if (round === 1) await warmUp(url, { ...load, duration: settings.warmup });
+      if (round === 1) await warmUp(url, { ...load, duration: settings.warmup }, scenario.request);
       await waitForIdle(database.url);
-      samples.get(scenario.name)?.push(await sample(url, load));
+      samples.get(scenario.name)?.push(await sample(url, load, scenario.request));
       await waitForIdle(database.url);
     }
   }

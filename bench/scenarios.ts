@@ -1,9 +1,19 @@
 // What the benchmark measures: each scenario is one URL on one of the two servers. The list
 // scenarios pass the same parameters to the same listNgos, on Next and on the floor server.
+import type { LoadRequest } from "./measure";
 
 export type ScenarioServer = "next" | "floor";
 
-export type Scenario = { name: string; server: ScenarioServer; path: string };
+export type Scenario = { name: string; server: ScenarioServer; path: string; request?: LoadRequest };
+
+/** The seed's GraphQL query with the benchmark's page size: the same list as the REST scenario. */
+export const GRAPHQL_SEED_QUERY = `{ ngos(sector: "health", limit: 20) { name slug state trust_score } }`;
+
+const graphqlPost = (query: string): LoadRequest => ({
+  method: "POST",
+  body: JSON.stringify({ query }),
+  headers: { "content-type": "application/json" },
+});
 
 export type ScenarioInputs = { search: string; deepCursor: string; slug: string };
 
@@ -25,6 +35,8 @@ export function scenarios({ search, deepCursor, slug }: ScenarioInputs): Scenari
     { name: "query floor: stats", server: "floor", path: "/stats" },
     { name: "query floor: stats, uncached", server: "floor", path: "/stats-uncached" },
     { name: "ngo by slug", server: "next", path: `/api/registry/ngos/${encodeURIComponent(slug)}` },
+    { name: "list by sector (REST)", server: "next", path: "/api/registry/ngos?sector=health&limit=20" },
+    { name: "list by sector (GraphQL)", server: "next", path: "/api/registry/graphql", request: graphqlPost(GRAPHQL_SEED_QUERY) },
     { name: "health", server: "next", path: "/api/health" },
   ];
 }
@@ -53,4 +65,17 @@ export async function walkList(nextBaseUrl: string, pages: number, limit: number
   }
   if (!cursor) throw new Error(`The list ends at ${pages * limit} rows: seed more NGOs.`);
   return { cursor, firstSlug };
+}
+
+/**
+ * A GraphQL error still answers 200, which autocannon counts as success: make sure the GraphQL
+ * scenario measures real answers before measuring it at all.
+ */
+export async function checkGraphQLScenario(nextBaseUrl: string): Promise<void> {
+  const { method, body, headers } = graphqlPost(GRAPHQL_SEED_QUERY);
+  const response = await fetch(`${nextBaseUrl}/api/registry/graphql`, { method, body, headers });
+  const answer = (await response.json()) as { data?: { ngos?: unknown[] }; errors?: unknown[] };
+  if (response.status !== 200 || answer.errors || answer.data?.ngos?.length !== 20) {
+    throw new Error(`The GraphQL scenario does not answer 20 entries: ${response.status} ${JSON.stringify(answer).slice(0, 600)}`);
+  }
 }

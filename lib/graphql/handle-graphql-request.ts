@@ -1,0 +1,33 @@
+// The handler behind both GraphQL addresses (/api/registry/graphql and
+// /public/api/registry/graphql): one Apollo Server per process, whichever route loads first.
+import { startServerAndCreateNextHandler } from "@as-integrations/next";
+import { withApiHeaders } from "@/lib/http/api-headers";
+import { log } from "@/lib/log";
+import { createContext, type GraphQLContext } from "./context";
+import { createRegistryServer } from "./create-registry-server";
+import { GraphQLHttpError } from "./graphql-http-error";
+import { readGraphQLPost } from "./read-graphql-post";
+
+type Handler = (request: Request) => Promise<Response>;
+
+// On globalThis: Next may evaluate this module once per route bundle, and both routes must share
+// the server (and its parsed-document cache).
+const holder = globalThis as typeof globalThis & { __trustRegistryGraphQL?: Handler };
+
+function apolloHandler(): Handler {
+  holder.__trustRegistryGraphQL ??= startServerAndCreateNextHandler<Request, GraphQLContext>(createRegistryServer(), {
+    context: (request) => createContext(request),
+  });
+  return holder.__trustRegistryGraphQL;
+}
+
+export async function handleGraphQLRequest(request: Request): Promise<Response> {
+  try {
+    const checked = request.method === "POST" ? await readGraphQLPost(request) : request;
+    return withApiHeaders(await apolloHandler()(checked));
+  } catch (error) {
+    if (error instanceof GraphQLHttpError) return withApiHeaders(error.toResponse());
+    log("error", "unhandled graphql request error", { error: error instanceof Error ? error.name : typeof error });
+    return withApiHeaders(new GraphQLHttpError(500, "INTERNAL_SERVER_ERROR", "Something went wrong on our side. Please try again later.").toResponse());
+  }
+}

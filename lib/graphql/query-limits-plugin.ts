@@ -1,0 +1,31 @@
+// Refuses, before anything runs, operations that would cost too much by the cost model of
+// query-cost.ts. The cost needs the request's variables (a limit may come from one), hence a
+// plugin rather than a validation rule. (Deep introspection is refused by graphql's own
+// MaxIntrospectionDepthRule.)
+import type { ApolloServerPlugin } from "@apollo/server";
+import { Kind, type FragmentDefinitionNode } from "graphql";
+import type { GraphQLContext } from "./context";
+import { operationCost } from "./query-cost";
+import { QueryLimitError } from "./query-limit-error";
+
+/** Fits one page of 100 entries with every field, components and history (cost 9,801). */
+export const MAX_COST = 10_000;
+
+export const queryLimitsPlugin: ApolloServerPlugin<GraphQLContext> = {
+  async requestDidStart() {
+    return {
+      async didResolveOperation({ schema, document, operation, request }) {
+        if (!operation) return;
+        const fragments = document.definitions.filter((d): d is FragmentDefinitionNode => d.kind === Kind.FRAGMENT_DEFINITION);
+        const cost = operationCost(schema, operation, fragments, request.variables);
+        if (cost > MAX_COST) {
+          throw new QueryLimitError(
+            "QUERY_TOO_COSTLY",
+            `Query cost ${cost} exceeds the limit of ${MAX_COST}. Each field costs 1 and a list multiplies what it ` +
+              "selects by its limit: ask for fewer entries or fields, or walk ngos_page.",
+          );
+        }
+      },
+    };
+  },
+};

@@ -7,6 +7,7 @@ import { SAMPLE_FIXTURES } from "@/lib/registry/sample/sample-fixtures";
 import type { StartedApp } from "../support/app";
 import { startAppWithKeys, type CreatedKeys } from "../support/app-with-keys";
 import { sleep } from "../support/calm-moment";
+import { postGraphQL } from "../support/graphql-client";
 
 const ORIGIN = "https://water.example.org";
 const EXPIRES_IN_MS = 15_000;
@@ -88,6 +89,35 @@ describe("API keys on registry reads", () => {
     expect(response.status).toBe(401);
     expect((await problem(response)).detail).toMatch(/expired/);
   }, EXPIRES_IN_MS + 10_000);
+});
+
+describe("API keys on GraphQL", () => {
+  const query = `{ ngo(slug: "${SAMPLE_FIXTURES.donationDemo}") { slug legal_name created_at trust { score } } }`;
+
+  it("gives a partner key partner fields on both addresses, and leaves operator fields redacted", async () => {
+    for (const path of ["/api/registry/graphql", "/public/api/registry/graphql"]) {
+      const { status, body } = await postGraphQL(`${app.url}${path}`, query, { headers: { Authorization: `Bearer ${keys.partner.key}` } });
+      expect(status, path).toBe(200);
+      expect(body.data?.ngo).toMatchObject({ slug: SAMPLE_FIXTURES.donationDemo, legal_name: expect.any(String), created_at: null, trust: { score: expect.any(Number) } });
+      expect(body.extensions).toMatchObject({ tier: "partner", redacted: ["created_at"] });
+    }
+  });
+
+  it("shows operators hidden entries, the public nothing above its tier, and refuses bad keys", async () => {
+    const hidden = `{ ngo(slug: "${SAMPLE_FIXTURES.draft}") { state created_at } }`;
+    const operator = await postGraphQL(`${app.url}/api/registry/graphql`, hidden, { headers: { Authorization: `Bearer ${keys.operator.key}` } });
+    expect(operator.body.data?.ngo).toMatchObject({ state: "draft", created_at: expect.any(String) });
+    const anonymous = await postGraphQL(`${app.url}/api/registry/graphql`, query);
+    expect(anonymous.body.data?.ngo).toMatchObject({ legal_name: null, created_at: null, trust: null });
+    expect(anonymous.body.extensions?.tier).toBe("public");
+    expect((await postGraphQL(`${app.url}/api/registry/graphql`, hidden)).body.data?.ngo).toBeNull();
+    const bad = await fetch(`${app.url}/api/registry/graphql`, {
+      method: "POST",
+      headers: { Authorization: "Bearer tr_sk_wrong", "Content-Type": "application/json" },
+      body: JSON.stringify({ query }),
+    });
+    expect(bad.status).toBe(401);
+  });
 });
 
 describe("the identity handlers see", () => {

@@ -60,6 +60,10 @@ describe("describeCliError", () => {
     expect(describeCliError(Object.assign(new Error("x"), { code: "3D000" })).message).toBe(
       "The database named in DATABASE_URL does not exist.",
     );
+    expect(describeCliError(Object.assign(new Error("denied"), { code: "P1010" }))).toMatchObject({
+      exitCode: 3,
+      message: "PostgreSQL refused the credentials in DATABASE_URL.",
+    });
   });
 
   it("says how to migrate when a table is missing, and keeps unexpected messages to itself", () => {

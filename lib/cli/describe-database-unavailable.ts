@@ -13,15 +13,19 @@ export function describeDatabaseUnavailable(error: unknown): string | undefined 
     const code = typeof item.code === "string" ? item.code : undefined;
     const kind = typeof item.kind === "string" ? item.kind : undefined;
     const message = typeof item.message === "string" ? item.message : "";
+    // SQLSTATE classes: 08 connection exception, 28 invalid authorisation, 57P operator intervention.
+    const sqlState = code && /^[0-9A-Z]{5}$/.test(code) ? code : "";
     if (code === "3D000" || code === "P1003" || kind === "DatabaseDoesNotExist") {
       return "The database named in DATABASE_URL does not exist.";
     }
-    if (code?.startsWith("28") || code === "P1000" || kind === "AuthenticationFailed") {
+    if (sqlState.startsWith("28") || code === "P1000" || code === "P1010" || kind === "AuthenticationFailed") {
       return "PostgreSQL refused the credentials in DATABASE_URL.";
     }
     if (code === "53300" || kind === "TooManyConnections") return "PostgreSQL has no free connection (too many clients).";
     if (
-      (code && (SOCKET_CODES.has(code) || PRISMA_UNREACHABLE.has(code) || code.startsWith("08") || code.startsWith("57P"))) ||
+      (code && (SOCKET_CODES.has(code) || PRISMA_UNREACHABLE.has(code))) ||
+      sqlState.startsWith("08") ||
+      sqlState.startsWith("57P") ||
       kind === "DatabaseNotReachable" ||
       kind === "SocketTimeout" ||
       TIMEOUT_MESSAGES.some((m) => message.startsWith(m))

@@ -1,0 +1,59 @@
+// The CLI's command line without a database: help at every level and usage errors, which must
+// answer before anything opens the database.
+import { describe, expect, it } from "vitest";
+import type { CliIo } from "./cli-io";
+import { HELP } from "./help-texts";
+import { runCli } from "./run-cli";
+
+async function run(...argv: string[]) {
+  const out: string[] = [];
+  const err: string[] = [];
+  const io: CliIo = { out: (text) => void out.push(text), err: (text) => void err.push(text) };
+  const code = await runCli(argv, io);
+  return { code, out: out.join("\n"), err: err.join("\n") };
+}
+
+describe("runCli", () => {
+  it.each([
+    [["--help"], HELP.cli],
+    [["-h"], HELP.cli],
+    [["keys", "--help"], HELP.keys],
+    [["keys", "create", "--help"], HELP["keys create"]],
+    [["keys", "list", "-h"], HELP["keys list"]],
+    [["keys", "show", "--help"], HELP["keys show"]],
+    [["keys", "revoke", "--help"], HELP["keys revoke"]],
+    [["keys", "rotate", "--help"], HELP["keys rotate"]],
+    [["db", "--help"], HELP.db],
+    [["db", "migrate", "--help"], HELP["db migrate"]],
+    [["db", "seed", "--help"], HELP["db seed"]],
+  ])("%j prints its help and exits 0", async (argv, help) => {
+    expect(await run(...argv)).toEqual({ code: 0, out: help, err: "" });
+  });
+
+  it.each([
+    [[], "error: Missing command. Run `npm run cli -- --help` for usage."],
+    [["frobnicate"], "error: Unknown command 'frobnicate': the groups are keys, db. Run `npm run cli -- --help` for usage."],
+    [["keys"], "error: Missing command: create, list, show, revoke, rotate. Run `npm run cli -- keys --help` for usage."],
+    [["keys", "delete"], "error: Unknown command 'keys delete'. Run `npm run cli -- keys --help` for usage."],
+    [["keys", "show"], "error: Missing the key's id (key_…). Run `npm run cli -- keys show --help` for usage."],
+    [["keys", "revoke", "a", "b"], "error: Unexpected argument 'b': give one id. Run `npm run cli -- keys revoke --help` for usage."],
+    [["keys", "list", "--status", "lost"], "error: --status must be one of active, expired, revoked, not 'lost'. Run `npm run cli -- keys list --help` for usage."],
+    [["db", "seed", "--count", "0"], "error: --count must be a whole number from 1 to 1000000, not '0'. Run `npm run cli -- db seed --help` for usage."],
+    [["db", "migrate", "--force"], "error: Unknown option --force. Run `npm run cli -- db migrate --help` for usage."],
+  ])("%j is a usage error: exit 2, one line on stderr", async (argv, message) => {
+    expect(await run(...argv)).toEqual({ code: 2, out: "", err: message });
+  });
+
+  it("reports errors as one JSON object on stderr with --json", async () => {
+    const { code, out, err } = await run("keys", "create", "--name", "x", "--json");
+    expect(code).toBe(2);
+    expect(out).toBe("");
+    expect(JSON.parse(err)).toEqual({
+      error: {
+        type: "usage",
+        message: "--kind is required (publishable or secret). Run `npm run cli -- keys create --help` for usage.",
+        exit_code: 2,
+      },
+    });
+  });
+});

@@ -73,6 +73,23 @@ describe("demo keys", () => {
     }
   });
 
+  it("work over HTTP while the app serves: the partner key reads as partner, the operator key administers keys", async () => {
+    const dataDir = freshDataDir();
+    const app = await startApp({ database: "pglite", env: { DATA_DIR: dataDir } });
+    try {
+      const demo = JSON.parse(fs.readFileSync(path.join(dataDir, "demo-keys.json"), "utf8")) as DemoKeysFile;
+      const read = await fetch(`${app.url}/api/registry/ngos?limit=1`, { headers: { Authorization: `Bearer ${demo.partner.key}` } });
+      expect(((await read.json()) as { meta: { tier: string } }).meta.tier).toBe("partner");
+      const keys = await fetch(`${app.url}/api/v1/keys`, { headers: { Authorization: `Bearer ${demo.operator.key}` } });
+      expect(keys.status).toBe(200);
+      expect(((await keys.json()) as { data: ApiKeyRecord[] }).data.map((k) => k.id)).toEqual(
+        expect.arrayContaining([demo.partner.id, demo.operator.id, demo.embed.id]),
+      );
+    } finally {
+      await app.stop();
+    }
+  });
+
   it("are left alone on a restart, and replaced, the old ones revoked, when the file is deleted", async () => {
     const dataDir = freshDataDir();
     const file = path.join(dataDir, "demo-keys.json");

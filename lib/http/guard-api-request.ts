@@ -42,7 +42,10 @@ export async function guardApiRequest(request: NextRequest): Promise<Response> {
 
 function subjectOf(access: ApiAccess, identity: KeyIdentity | null, headers: Headers): RateLimitSubject {
   const settings = config();
-  if (access.kind === "health") return { kind: "health", client: clientAddress(headers, settings.trustedProxyHops) };
+  if (access.kind === "health") {
+    // Generous, so uptime monitors are never starved: ten times the free tier (600 a minute).
+    return { kind: "health", client: clientAddress(headers, settings.trustedProxyHops), perMinute: 10 * settings.anonymousRateLimitPerMinute };
+  }
   if (identity) return { kind: "key", keyId: identity.id, perMinute: identity.rate_limit_per_minute };
   return {
     kind: "anonymous",

@@ -15,7 +15,8 @@ export const RATE_LIMIT_POLICIES = {
 export type RateLimitSubject =
   /** perMinute: the configured free tier, when it is not the default 60. */
   | { kind: "anonymous"; client: string; perMinute?: number }
-  | { kind: "health"; client: string }
+  /** perMinute: when the free tier is configured, ten times its limit. */
+  | { kind: "health"; client: string; perMinute?: number }
   | { kind: "key"; keyId: string; perMinute: number };
 
 /**
@@ -30,7 +31,10 @@ export function rateLimitTarget(subject: RateLimitSubject): { bucket: string; po
         policy: subject.perMinute === undefined ? RATE_LIMIT_POLICIES.anonymous : perMinute("anonymous", subject.perMinute),
       };
     case "health":
-      return { bucket: `health:${subject.client}`, policy: RATE_LIMIT_POLICIES.health };
+      return {
+        bucket: `health:${subject.client}`,
+        policy: subject.perMinute === undefined ? RATE_LIMIT_POLICIES.health : perMinute("health", subject.perMinute),
+      };
     case "key":
       return { bucket: `key:${subject.keyId}`, policy: perMinute("key", subject.perMinute) };
   }

@@ -5,8 +5,8 @@ import autocannon, { type Result } from "autocannon";
 
 export type LoadOptions = { connections: number; duration: number };
 
-/** How a scenario asks: GET by default; GraphQL scenarios POST a body. */
-export type LoadRequest = { method: "POST"; body: string; headers: Record<string, string> };
+/** How a scenario asks: a plain GET by default; GraphQL scenarios POST a body, keyed ones send a key. */
+export type LoadRequest = { method?: "GET" | "POST"; body?: string; headers?: Record<string, string> };
 
 /** One load run's raw figures. */
 export type Sample = { latencies: number[]; requests: number; seconds: number; bytes: number };

@@ -28,7 +28,10 @@ export type BenchReport = {
   explain?: Record<string, Plan[]>;
 };
 
-export function evaluateTargets(results: ScenarioResult[]): Target[] {
+/** What the Upstash shim counted during the next-upstash scenarios. */
+export type StoreTrips = { requests: number; trips: number };
+
+export function evaluateTargets(results: ScenarioResult[], storeTrips: StoreTrips): Target[] {
   const of = (name: string) => {
     const result = results.find((r) => r.name === name);
     if (!result) throw new Error(`no result for scenario "${name}"`);
@@ -38,6 +41,9 @@ export function evaluateTargets(results: ScenarioResult[]): Target[] {
     "bare node: constant", "framework floor", "query floor: list", "list", "list deep page", "search",
     "list by sector (REST)", "list by sector (GraphQL)",
   ].map(of) as [ScenarioResult, ScenarioResult, ScenarioResult, ScenarioResult, ScenarioResult, ScenarioResult, ScenarioResult, ScenarioResult];
+  const [noProxy, passThrough, fullMemory, fullUpstash] = [
+    "no proxy: constant", "pass-through proxy: constant", "full proxy, in-memory: constant", "full proxy, Upstash: constant",
+  ].map(of) as [ScenarioResult, ScenarioResult, ScenarioResult, ScenarioResult];
   const target = (name: string, ratio_of: string, value: number, bound?: Target["target"]): Target => {
     const rounded = Math.round(value * 1000) / 1000;
     const met = bound && (bound.at_least === undefined || rounded >= bound.at_least) && (bound.at_most === undefined || rounded <= bound.at_most);
@@ -56,12 +62,27 @@ export function evaluateTargets(results: ScenarioResult[]): Target[] {
       graphqlBySector.requests_per_second / restBySector.requests_per_second,
       { at_least: 0.7 },
     ),
+    target("pass-through proxy vs no proxy", "pass-through proxy req/s ÷ no proxy req/s", passThrough.requests_per_second / noProxy.requests_per_second),
+    // "Costs at most 10% over": each request takes at most 1.1 times as long, so req/s ≥ 1/1.1.
+    target(
+      "full in-memory proxy vs pass-through",
+      "full proxy, in-memory req/s ÷ pass-through proxy req/s",
+      fullMemory.requests_per_second / passThrough.requests_per_second,
+      { at_least: 0.909 },
+    ),
+    target("Upstash proxy vs in-memory proxy", "full proxy, Upstash req/s ÷ full proxy, in-memory req/s", fullUpstash.requests_per_second / fullMemory.requests_per_second),
+    target(
+      "Upstash round trips per request",
+      "store requests counted at the shim ÷ 200 keyed requests in a row, Upstash",
+      storeTrips.trips / Math.max(1, storeTrips.requests),
+      { at_least: 1, at_most: 1 },
+    ),
   ];
 }
 
 export function renderMarkdown(report: BenchReport): string {
   const scenarioRows = report.scenarios.map((s) =>
-    `| ${s.name} | ${s.server} | ${s.request ? `${s.request.method} ` : ""}\`${shorten(s.path)}\` | ${s.requests_per_second.toFixed(1)} | ${s.latency_ms.p50.toFixed(2)} | ${s.latency_ms.p99.toFixed(2)} | ${s.requests} | ${s.bytes_per_response} |`,
+    `| ${s.name} | ${s.server} | ${requestLabel(s)}\`${shorten(s.path)}\` | ${s.requests_per_second.toFixed(1)} | ${s.latency_ms.p50.toFixed(2)} | ${s.latency_ms.p99.toFixed(2)} | ${s.requests} | ${s.bytes_per_response} |`,
   );
   const bound = (t: Target) =>
     t.target?.at_least !== undefined ? `≥ ${t.target.at_least}` : t.target?.at_most !== undefined ? `≤ ${t.target.at_most}` : "—";
@@ -99,6 +120,13 @@ export function writeResults(dir: string, report: BenchReport): { json: string; 
   fs.writeFileSync(json, JSON.stringify(report, null, 2) + "\n");
   fs.writeFileSync(markdown, renderMarkdown(report));
   return { json, markdown };
+}
+
+/** How a scenario asks, where it is not a plain GET: "POST", "GET, keyed". */
+function requestLabel(scenario: Scenario): string {
+  const { method, headers } = scenario.request ?? {};
+  const parts = [method ?? (headers?.authorization ? "GET" : undefined), headers?.authorization ? "keyed" : undefined].filter(Boolean);
+  return parts.length ? `${parts.join(", ")} ` : "";
 }
 
 /** A cursor is long and opaque: the table shows its start. */

@@ -1,7 +1,9 @@
 // npm run bench — requests/s and p50/p99 latency of the REST and GraphQL surfaces against `next start` on a
 // throwaway PostgreSQL database of BENCH_COUNT sample NGOs, side by side with two floors: a bare
 // node:http server calling the same lib functions (the query's floor) and a constant route in
-// the same Next app (the framework's floor). One load at a time: these machines have 2 cores.
+// the same Next app (the framework's floor); and what proxy.ts costs, with its rate limits in
+// memory and in Redis (a second `next start` on the test Upstash REST shim in front of the
+// redis-server on 127.0.0.1:6379). One load at a time: these machines have 2 cores.
 //
 // Environment: BENCH_POSTGRES_URL (server to create the database on), BENCH_COUNT (100000),
 // BENCH_DURATION (8 s per scenario, split over BENCH_ROUNDS rounds: 2), BENCH_WARMUP (2 s, once),
@@ -15,8 +17,9 @@ import path from "node:path";
 import { createBenchDatabase, describeDatabase, migrateAndSeed, waitForIdle, type BenchDatabase } from "./database";
 import { sample, summarize, warmUp, type LoadOptions, type Sample } from "./measure";
 import { freePort, runToEnd, startServer, stopAll, type Env } from "./processes";
-import { evaluateTargets, renderMarkdown, writeResults, type BenchReport, type Plan, type ScenarioResult } from "./report";
+import { evaluateTargets, renderMarkdown, writeResults, type BenchReport, type Plan, type ScenarioResult, type StoreTrips } from "./report";
 import { checkGraphQLScenario, scenarios, walkList } from "./scenarios";
+import { startUpstashShim, type UpstashShim } from "../tests/support/upstash-shim";
 
 const settings = {
   postgresUrl: process.env.BENCH_POSTGRES_URL || "postgres://postgres@127.0.0.1:5432/postgres",
@@ -30,6 +33,7 @@ const settings = {
   explain: process.env.BENCH_EXPLAIN === "1",
 };
 const DEEP_PAGES = 250;
+const STORE_TRIP_REQUESTS = 200;
 const PAGE_SIZE = 20;
 const NEXT_BIN = path.resolve("node_modules/next/dist/bin/next");
 const RESULTS_DIR = path.resolve("bench/results");
@@ -50,12 +54,14 @@ const baseEnv: Env = { ...process.env };
 delete baseEnv.NODE_ENV;
 
 let database: BenchDatabase | undefined;
+let shim: UpstashShim | undefined;
 let cleaning: Promise<void> | undefined;
 
 /** Stops the servers and drops the database, once, whether the run ended, failed or was interrupted. */
 function cleanUp(): Promise<void> {
   cleaning ??= (async () => {
     await stopAll();
+    await shim?.close().catch(() => undefined);
     await database?.drop().catch((error: unknown) => console.error(`Could not drop ${database?.name}: ${String(error)}`));
   })();
   return cleaning;
@@ -87,9 +93,14 @@ async function main(): Promise<void> {
 
   // The free tier would refuse a load run after 60 requests: the bench measures the path, not the quota.
   const env = { ...baseEnv, DATABASE_URL: database.url, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1", BENCH_ROUTES: "1", RATE_LIMIT_ANONYMOUS_PER_MINUTE: "1000000" };
-  const [nextPort, floorPort] = [await freePort(), await freePort()];
+  const partnerKey = await createBenchKey(database.url);
+  shim = await startUpstashShim();
+  const upstashEnv = { ...env, UPSTASH_REDIS_REST_URL: shim.url, UPSTASH_REDIS_REST_TOKEN: shim.token, RATE_LIMIT_PREFIX: shim.keyPrefix };
+  const [nextPort, upstashPort, floorPort] = [await freePort(), await freePort(), await freePort()];
   const next = await startServer("next", nextPort, process.execPath, [NEXT_BIN, "start", "-p", String(nextPort), "-H", "127.0.0.1"], env, "/api/health/live");
+  const nextUpstash = await startServer("next-upstash", upstashPort, process.execPath, [NEXT_BIN, "start", "-p", String(upstashPort), "-H", "127.0.0.1"], upstashEnv, "/api/health/live");
   const floor = await startServer("floor", floorPort, process.execPath, ["--import", "tsx", "bench/floor-server.ts", String(floorPort)], env, "/list?limit=1");
+  const baseUrls = { next: next.baseUrl, "next-upstash": nextUpstash.baseUrl, floor: floor.baseUrl };
   const constant = await fetch(`${next.baseUrl}/api/bench/constant`);
   if (constant.status !== 200) {
     throw new Error(`/api/bench/constant answered ${constant.status}: the build in .next predates it, run without BENCH_SKIP_BUILD=1.`);
@@ -102,12 +113,13 @@ async function main(): Promise<void> {
   // Rounds: each scenario is measured in each round, so background load that comes and goes
   // during the run weighs on every scenario alike rather than on whichever ran at the time.
   const load: LoadOptions = { connections: settings.connections, duration: Math.max(1, Math.round(settings.duration / settings.rounds)) };
-  const planned = scenarios({ search: settings.search, deepCursor: cursor, slug: firstSlug });
+  const planned = scenarios({ search: settings.search, deepCursor: cursor, slug: firstSlug, partnerKey });
   const samples = new Map<string, Sample[]>(planned.map((s) => [s.name, []]));
+
   for (let round = 1; round <= settings.rounds; round++) {
     console.log(`Round ${round} of ${settings.rounds}: ${planned.length} scenarios, ${load.duration} s each…`);
     for (const scenario of planned) {
-      const url = (scenario.server === "next" ? next.baseUrl : floor.baseUrl) + scenario.path;
+      const url = baseUrls[scenario.server] + scenario.path;
       if (round === 1) await warmUp(url, { ...load, duration: settings.warmup }, scenario.request);
       await waitForIdle(database.url);
       samples.get(scenario.name)?.push(await sample(url, load, scenario.request));
@@ -119,7 +131,8 @@ async function main(): Promise<void> {
     console.log(`  ${r.name.padEnd(28)} ${r.requests_per_second.toFixed(1).padStart(9)} req/s  p50 ${r.latency_ms.p50.toFixed(2).padStart(7)} ms  p99 ${r.latency_ms.p99.toFixed(2).padStart(7)} ms`);
   }
 
-  const targets = evaluateTargets(results);
+  const storeTrips = await countStoreTrips(nextUpstash.baseUrl, partnerKey);
+  const targets = evaluateTargets(results, storeTrips);
   const explain = settings.explain || targets.some((t) => t.verdict === "MISS") ? await explainQueries(database.url, cursor) : undefined;
   const report: BenchReport = {
     machine: {
@@ -155,6 +168,31 @@ async function main(): Promise<void> {
   console.log("\n" + renderMarkdown({ ...report, explain: undefined }));
   for (const t of targets) console.log(`${t.verdict.padEnd(6)} ${t.name}: ${t.value}`);
   console.log(`\nWrote ${path.relative(process.cwd(), written.json)} and ${path.relative(process.cwd(), written.markdown)} (${seconds(started)} s).`);
+}
+
+/** A partner key for the keyed scenarios, made by the operator CLI, with a limit no load run reaches. */
+async function createBenchKey(databaseUrl: string): Promise<string> {
+  const output = execFileSync(
+    process.execPath,
+    ["--import", "tsx", "scripts/cli.ts", "keys", "create", "--name", "npm run bench", "--kind", "secret", "--rate-limit", "100000", "--json"],
+    { env: { ...baseEnv, DATABASE_URL: databaseUrl } as unknown as NodeJS.ProcessEnv, encoding: "utf8" },
+  );
+  return (JSON.parse(output) as { key: string }).key;
+}
+
+/**
+ * Round trips to the Upstash store per request, counted exactly: STORE_TRIP_REQUESTS keyed
+ * requests one after another, and what the shim saw meanwhile (a load run's request count would
+ * miss those still in flight when it stops).
+ */
+async function countStoreTrips(baseUrl: string, key: string): Promise<StoreTrips> {
+  const before = shim?.requests.length ?? 0;
+  for (let i = 0; i < STORE_TRIP_REQUESTS; i++) {
+    const response = await fetch(`${baseUrl}/api/bench/constant`, { headers: { authorization: `Bearer ${key}` } });
+    if (response.status !== 200) throw new Error(`counting store round trips: /api/bench/constant answered ${response.status}`);
+    await response.arrayBuffer();
+  }
+  return { requests: STORE_TRIP_REQUESTS, trips: (shim?.requests.length ?? 0) - before };
 }
 
 /** Query plans of the registry calls, from a child process that runs the lib functions. */

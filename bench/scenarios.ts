@@ -2,7 +2,9 @@
 // scenarios pass the same parameters to the same listNgos, on Next and on the floor server.
 import type { LoadRequest } from "./measure";
 
-export type ScenarioServer = "next" | "floor";
+/** next: `next start`, in-memory rate limits; next-upstash: a second `next start` whose limits
+ * are in Redis through the test Upstash REST shim; floor: the bare node:http server. */
+export type ScenarioServer = "next" | "next-upstash" | "floor";
 
 export type Scenario = { name: string; server: ScenarioServer; path: string; request?: LoadRequest };
 
@@ -15,15 +17,23 @@ const graphqlPost = (query: string): LoadRequest => ({
   headers: { "content-type": "application/json" },
 });
 
-export type ScenarioInputs = { search: string; deepCursor: string; slug: string };
+export type ScenarioInputs = { search: string; deepCursor: string; slug: string; partnerKey: string };
 
 /**
  * Scenarios in the order they run. The two sides of each ratio the report evaluates run next to
  * each other, so that load drifting in the background skews the ratio least.
  */
-export function scenarios({ search, deepCursor, slug }: ScenarioInputs): Scenario[] {
+export function scenarios({ search, deepCursor, slug, partnerKey }: ScenarioInputs): Scenario[] {
   const q = encodeURIComponent(search);
+  const keyed: LoadRequest = { headers: { authorization: `Bearer ${partnerKey}` } };
   return [
+    // proxy.ts's cost: the same constant handler with no proxy, a proxy that lets it through, the
+    // whole proxy with a key (verification, origin, in-memory limiter, identity hand-over), and
+    // the same with the limiter in Redis.
+    { name: "no proxy: constant", server: "next", path: "/bench/constant" },
+    { name: "pass-through proxy: constant", server: "next", path: "/api/bench/passthrough" },
+    { name: "full proxy, in-memory: constant", server: "next", path: "/api/bench/constant", request: keyed },
+    { name: "full proxy, Upstash: constant", server: "next-upstash", path: "/api/bench/constant", request: keyed },
     { name: "bare node: constant", server: "floor", path: "/constant" },
     { name: "query floor: list", server: "floor", path: "/list?limit=20" },
     { name: "framework floor", server: "next", path: "/api/bench/constant" },

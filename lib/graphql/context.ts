@@ -5,9 +5,9 @@ import type { Tier } from "@/lib/registry/tiers";
 export type GraphQLContext = { tier: Tier };
 
 /**
- * The context of one HTTP request. The tier comes from the identity proxy.ts verified, exactly
- * as for REST; this is the one seam where a request becomes a tier.
+ * The context of one HTTP request. The tier comes from the request's verified key, exactly as for
+ * REST; this is the one seam where a request becomes a tier.
  */
 export async function createContext(request: Request): Promise<GraphQLContext> {
-  return { tier: requestTier(request) };
+  return { tier: await requestTier(request) };
 }

@@ -1,17 +1,10 @@
 import { checkKeyOrigin } from "@/lib/keys/check-key-origin";
-import type { KeyFailure, KeyIdentity } from "@/lib/keys/key-identity";
-import { verifyApiKey } from "@/lib/keys/verify-api-key";
+import type { KeyIdentity } from "@/lib/keys/key-identity";
 import type { ApiAccess } from "./api-access";
 import { ApiError } from "./api-error";
 import { bearerToken } from "./bearer-token";
 import { unauthorized } from "./unauthorized";
-
-const FAILURES: Record<KeyFailure, string> = {
-  malformed: "The API key is not valid: it is not shaped like a Trust Registry key, or its checksum is wrong.",
-  unknown: "The API key is not valid.",
-  revoked: "The API key has been revoked.",
-  expired: "The API key has expired.",
-};
+import { verifiedIdentity } from "./verified-identity";
 
 /**
  * The verified identity of a request's key, or null for a request without one where none is
@@ -29,13 +22,7 @@ export async function authenticateRequest(
     if (access.kind === "keyed") throw unauthorized("This endpoint needs an API key: send it as Authorization: Bearer <key>.");
     return null;
   }
-  const verification = await verifyApiKey(token).catch(() => {
-    throw new ApiError("service_unavailable", "API keys cannot be checked right now. Please try again shortly.", {
-      headers: { "Retry-After": "5" },
-    });
-  });
-  if (!verification.ok) throw unauthorized(FAILURES[verification.reason], "invalid_token");
-  const { identity } = verification;
+  const identity = await verifiedIdentity(token);
   const originCheck = checkKeyOrigin(identity, origin);
   if (!originCheck.ok) {
     throw new ApiError(

@@ -1,5 +1,6 @@
 // What proxy.ts does for every API request before a handler runs: CORS preflights, the API key
-// and its origin and scope, the rate limit, and the hand-over of the verified identity.
+// and its origin and scope, and the rate limit. Handlers derive the identity from the same key
+// (request-identity.ts): nothing passes from here to them but the request itself.
 import { NextResponse, type NextRequest } from "next/server";
 import { config } from "@/lib/config";
 import type { KeyIdentity } from "@/lib/keys/key-identity";
@@ -13,7 +14,6 @@ import { withApiHeaders } from "./api-headers";
 import { authenticateRequest } from "./authenticate-request";
 import { corsHeaders, preflightResponse } from "./cors";
 import { problemResponse } from "./problem-response";
-import { encodeIdentity, IDENTITY_HEADER } from "./request-identity";
 
 export async function guardApiRequest(request: NextRequest): Promise<Response> {
   const settings = config();
@@ -32,7 +32,7 @@ export async function guardApiRequest(request: NextRequest): Promise<Response> {
     headers = { ...headers, ...outcome.headers };
     if (!outcome.result.allowed) throw quotaExceededProblem(outcome.result, outcome.policy);
     if (identity) void touchLastUsed(identity.id);
-    return forward(request, identity, headers);
+    return forward(headers);
   } catch (error) {
     const response = problemResponse(error, pathname);
     for (const [name, value] of Object.entries(headers)) if (!response.headers.has(name)) response.headers.set(name, value);
@@ -54,28 +54,9 @@ function subjectOf(access: ApiAccess, identity: KeyIdentity | null, headers: Hea
   };
 }
 
-// Identities are cached and frozen by the verifier, so each is encoded once.
-const encoded = new WeakMap<KeyIdentity, string>();
-
-/**
- * Lets the request through. The identity header is always the proxy's own: a copy the client
- * sent is removed, and the verified identity, if any, set. Requests with neither (most anonymous
- * reads) pass unchanged, which spares Next the request-header override.
- */
-function forward(request: NextRequest, identity: KeyIdentity | null, headers: Record<string, string>): Response {
-  let response: NextResponse;
-  if (identity || request.headers.has(IDENTITY_HEADER)) {
-    const requestHeaders = new Headers(request.headers);
-    requestHeaders.delete(IDENTITY_HEADER);
-    if (identity) {
-      let value = encoded.get(identity);
-      if (value === undefined) encoded.set(identity, (value = encodeIdentity(identity)));
-      requestHeaders.set(IDENTITY_HEADER, value);
-    }
-    response = NextResponse.next({ request: { headers: requestHeaders } });
-  } else {
-    response = NextResponse.next();
-  }
+/** Lets the request through, with the CORS and rate-limit headers for its answer. */
+function forward(headers: Record<string, string>): Response {
+  const response = NextResponse.next();
   for (const [name, value] of Object.entries(headers)) response.headers.set(name, value);
   return response;
 }

@@ -14,7 +14,7 @@ export const dynamic = "force-dynamic";
 
 export const GET = apiRoute(async (request) => {
   const query = parseQuery(new URL(request.url).searchParams, listQuerySchema);
-  const tier = requestTier(request);
+  const tier = await requestTier(request);
   const meta = { tier, redacted: redactedFields(tier) };
   if (query.view === "stats") {
     const pageOnly = (["sort", "limit", "cursor"] as const).filter((name) => query[name] !== undefined);

@@ -16,14 +16,14 @@ const listQuerySchema = z.object({
 });
 
 export const GET = apiRoute(async (request) => {
-  requireScope(request, "admin");
+  await requireScope(request, "admin");
   const { status } = parseQuery(new URL(request.url).searchParams, listQuerySchema);
   const keys = await listApiKeys();
   return noStoreJson({ data: status ? keys.filter((key) => key.status === status) : keys });
 });
 
 export const POST = apiRoute(async (request) => {
-  requireScope(request, "admin");
+  await requireScope(request, "admin");
   parseQuery(new URL(request.url).searchParams, z.object({}));
   // createApiKey validates the body with its zod schema and names every field at fault.
   const { plaintext, record } = await createApiKey((await readJsonBody(request)) as CreateApiKeyInput);

@@ -18,7 +18,7 @@ export const GET = apiRoute(async (request, { params }: { params: Promise<{ slug
   const parsed = slugSchema.safeParse(slug);
   // A string that cannot be a slug names no entry: the same 404 as any missing entry.
   if (!parsed.success) throw new ApiError("not_found", "No registry entry has that slug.");
-  const tier = requestTier(request);
+  const tier = await requestTier(request);
   const data = await getNgoOrThrow(parsed.data, tier);
   return jsonResponse(request, { data, meta: { tier, redacted: redactedFields(tier) } }, registryCachePolicy(tier));
 });

@@ -11,11 +11,11 @@ export const dynamic = "force-dynamic";
 type Context = { params: Promise<{ id: string }> };
 
 export const GET = apiRoute(async (request, { params }: Context) => {
-  requireScope(request, "admin");
+  await requireScope(request, "admin");
   return noStoreJson({ data: await getApiKey(parseKeyId((await params).id)) });
 });
 
 export const DELETE = apiRoute(async (request, { params }: Context) => {
-  requireScope(request, "admin");
+  await requireScope(request, "admin");
   return noStoreJson({ data: await revokeApiKey(parseKeyId((await params).id)) });
 });

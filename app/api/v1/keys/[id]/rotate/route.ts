@@ -8,7 +8,7 @@ import { rotateApiKey } from "@/lib/keys/rotate-api-key";
 export const dynamic = "force-dynamic";
 
 export const POST = apiRoute(async (request, { params }: { params: Promise<{ id: string }> }) => {
-  requireScope(request, "admin");
+  await requireScope(request, "admin");
   const { plaintext, record, previous } = await rotateApiKey(parseKeyId((await params).id));
   return noStoreJson({ data: record, key: plaintext, previous }, 201, { Location: `/api/v1/keys/${record.id}` });
 });

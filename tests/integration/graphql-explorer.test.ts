@@ -1,5 +1,5 @@
 // The GraphQL explorer page: served by the app, and everything it loads comes from the app too,
-// so it works with no internet. (It is not rendered here: that needs a browser.)
+// so it works with no internet. graphql-explorer-browser.test.ts renders it in Chromium.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startApp, type StartedApp } from "../support/app";
 

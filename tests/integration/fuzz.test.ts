@@ -2,6 +2,7 @@
 // never a 5xx, and no answer leaks internals.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startApp, type StartedApp } from "../support/app";
+import { inParallel } from "../support/in-parallel";
 
 const REQUESTS = 2_000;
 
@@ -54,21 +55,16 @@ describe("fuzzed registry requests", () => {
     );
     const failures: string[] = [];
     const statuses = new Map<number, number>();
-    let index = 0;
-    const worker = async () => {
-      while (index < urls.length) {
-        const url = urls[index++] as string;
-        const response = await fetch(url);
-        const text = await response.text();
-        statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
-        if (response.status >= 500) failures.push(`${response.status} ${url}`);
-        if (/prisma|SELECT |stack|at .*\.ts:\d+/i.test(text)) failures.push(`leak in ${url}: ${text.slice(0, 200)}`);
-        if (response.status >= 400 && response.headers.get("content-type") !== "application/problem+json") {
-          failures.push(`${response.status} without problem+json: ${url}`);
-        }
+    await inParallel(urls, 8, async (url) => {
+      const response = await fetch(url);
+      const text = await response.text();
+      statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
+      if (response.status >= 500) failures.push(`${response.status} ${url}`);
+      if (/prisma|SELECT |stack|at .*\.ts:\d+/i.test(text)) failures.push(`leak in ${url}: ${text.slice(0, 200)}`);
+      if (response.status >= 400 && response.headers.get("content-type") !== "application/problem+json") {
+        failures.push(`${response.status} without problem+json: ${url}`);
       }
-    };
-    await Promise.all(Array.from({ length: 8 }, worker));
+    });
     expect(failures).toEqual([]);
     expect([...statuses.values()].reduce((a, b) => a + b, 0)).toBe(REQUESTS);
     expect(statuses.get(400)).toBeGreaterThan(REQUESTS / 4);

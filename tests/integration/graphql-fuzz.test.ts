@@ -2,6 +2,7 @@
 // never a 5xx, never an INTERNAL_SERVER_ERROR inside a 200, and no answer leaks internals.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startApp, type StartedApp } from "../support/app";
+import { inParallel } from "../support/in-parallel";
 
 const REQUESTS = 2_000;
 
@@ -76,21 +77,16 @@ describe("fuzzed GraphQL requests", () => {
     const bodies = Array.from({ length: REQUESTS }, () => fuzzBody(next));
     const failures: string[] = [];
     const statuses = new Map<number, number>();
-    let index = 0;
-    const worker = async () => {
-      while (index < bodies.length) {
-        const body = bodies[index++] as string;
-        const path = index % 2 ? "/api/registry/graphql" : "/public/api/registry/graphql";
-        const response = await fetch(`${app.url}${path}`, { method: "POST", headers: { "Content-Type": "application/json" }, body });
-        const text = await response.text();
-        statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
-        if (response.status >= 500) failures.push(`${response.status} ${body.slice(0, 300)}`);
-        if (text.includes("INTERNAL_SERVER_ERROR")) failures.push(`internal error in ${body.slice(0, 300)}: ${text.slice(0, 300)}`);
-        // A field suggestion (Did you mean "name"?) would leak the schema past hideSchemaDetailsFromClientErrors.
-        if (/prisma|SELECT |stacktrace|at .*\.[jt]s:\d+|Did you mean "/i.test(text)) failures.push(`leak for ${body.slice(0, 200)}: ${text.slice(0, 300)}`);
-      }
-    };
-    await Promise.all(Array.from({ length: 8 }, worker));
+    await inParallel(bodies, 8, async (body, index) => {
+      const path = index % 2 ? "/public/api/registry/graphql" : "/api/registry/graphql";
+      const response = await fetch(`${app.url}${path}`, { method: "POST", headers: { "Content-Type": "application/json" }, body });
+      const text = await response.text();
+      statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
+      if (response.status >= 500) failures.push(`${response.status} ${body.slice(0, 300)}`);
+      if (text.includes("INTERNAL_SERVER_ERROR")) failures.push(`internal error in ${body.slice(0, 300)}: ${text.slice(0, 300)}`);
+      // A field suggestion (Did you mean "name"?) would leak the schema past hideSchemaDetailsFromClientErrors.
+      if (/prisma|SELECT |stacktrace|at .*\.[jt]s:\d+|Did you mean "/i.test(text)) failures.push(`leak for ${body.slice(0, 200)}: ${text.slice(0, 300)}`);
+    });
     expect(failures).toEqual([]);
     expect([...statuses.values()].reduce((a, b) => a + b, 0)).toBe(REQUESTS);
     expect(statuses.get(400)).toBeGreaterThan(REQUESTS / 4);

@@ -1,6 +1,6 @@
 // proxy.ts over HTTP, against the running app: API keys with their origins and scopes, the
 // identity handed to handlers, CORS, and per-key limits. The free tier's limit has its own file.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { generateApiKey } from "@/lib/keys/generate-api-key";
 import { SAMPLE_FIXTURES } from "@/lib/registry/sample/sample-fixtures";
 import type { StartedApp } from "../support/app";
@@ -29,6 +29,11 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await app?.stop();
+});
+
+// A failure here is about what the app did: show what it logged.
+afterEach(({ task }) => {
+  if (task.result?.state === "fail") console.error(`app log (last 4,000 characters):\n${app?.logs().slice(-4_000)}`);
 });
 
 function call(path: string, { key, origin, headers = {}, ...init }: RequestInit & { key?: string; origin?: string; headers?: Record<string, string> } = {}) {
@@ -69,7 +74,8 @@ describe("API keys on registry reads", () => {
     const wellFormed = generateApiKey("secret");
     for (const authorization of [`Bearer ${wellFormed}`, "Bearer tr_sk_nonsense", "Basic dXNlcjpwYXNz", "Bearer", `Bearer ${keys.partner.key.slice(0, -1)}x`]) {
       const response = await call(list, { headers: { Authorization: authorization } });
-      expect(response.status, authorization).toBe(401);
+      const body = await response.clone().text();
+      expect(response.status, `${authorization} answered ${body.slice(0, 300)}`).toBe(401);
       expect(response.headers.get("www-authenticate")).toMatch(/^Bearer realm="trust-registry", error="invalid_(token|request)"$/);
       expect((await problem(response)).type).toBe("/problems/unauthorized");
     }

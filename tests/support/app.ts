@@ -50,7 +50,6 @@ export async function startApp(options: StartAppOptions = {}): Promise<StartedAp
       cleanups.push(created.drop);
       databaseUrl = created.url;
     }
-    const port = await freePort();
     // An empty DATABASE_URL means the embedded database, and keeps a .env file from setting one.
     // The free tier's 60 a minute would throttle suites that are about something else; the
     // rate-limit suite sets RATE_LIMIT_ANONYMOUS_PER_MINUTE (or "" for the default) itself.
@@ -60,10 +59,9 @@ export async function startApp(options: StartAppOptions = {}): Promise<StartedAp
       ...options.env,
       DATABASE_URL: databaseUrl ?? "",
     });
-    const { child, logs } = spawnNext(port, env, dataDir);
+    const { child, logs } = spawnNext(env, dataDir);
     cleanups.push(() => killGroup(child));
-    const url = `http://127.0.0.1:${port}`;
-    await waitUntilServing(url, child, logs);
+    const url = await waitUntilServing(child, logs);
     return { url, databaseUrl, dataDir, logs, stop: once(cleanup) };
   } catch (error) {
     await cleanup();
@@ -71,10 +69,13 @@ export async function startApp(options: StartAppOptions = {}): Promise<StartedAp
   }
 }
 
-function spawnNext(port: number, env: NodeJS.ProcessEnv, dataDir: string): { child: ChildProcess; logs: () => string } {
+// Port 0: the kernel picks a free port as the server binds it, and Next prints which. Picking a
+// free port first and handing it over would leave a moment in which another test's server could
+// take it, and this test would then talk to that one.
+function spawnNext(env: NodeJS.ProcessEnv, dataDir: string): { child: ChildProcess; logs: () => string } {
   const next = path.join(ROOT, "node_modules/next/dist/bin/next");
   // Its own process group, so stopping it stops everything it started.
-  const child = spawn(process.execPath, [next, "start", "-p", String(port), "-H", "127.0.0.1"], {
+  const child = spawn(process.execPath, [next, "start", "-p", "0", "-H", "127.0.0.1"], {
     cwd: ROOT,
     env,
     detached: true,
@@ -122,28 +123,24 @@ function signalGroup(child: ChildProcess, signal: NodeJS.Signals): void {
   }
 }
 
-async function waitUntilServing(url: string, child: ChildProcess, logs: () => string): Promise<void> {
+/** The app's URL once it answers: the address Next printed, then its liveness route. */
+async function waitUntilServing(child: ChildProcess, logs: () => string): Promise<string> {
   const deadline = Date.now() + START_TIMEOUT_MS;
   while (Date.now() < deadline) {
     if (child.exitCode !== null || child.signalCode !== null) {
       throw new Error(`The app exited (${child.exitCode ?? child.signalCode}) before serving:\n${tail(logs())}`);
     }
-    // Any HTTP answer means the server is up; the liveness route touches no dependency.
-    const answered = await fetch(`${url}/api/health/live`, { signal: AbortSignal.timeout(2_000) })
-      .then((response) => response.body?.cancel())
-      .then(() => true, () => false);
-    if (answered) return;
+    const port = /Local:\s+http:\/\/127\.0\.0\.1:(\d+)/.exec(logs())?.[1];
+    // The liveness route touches no dependency: any answer means the server is up.
+    const answered =
+      port !== undefined &&
+      (await fetch(`http://127.0.0.1:${port}/api/health/live`, { signal: AbortSignal.timeout(2_000) })
+        .then((response) => response.body?.cancel())
+        .then(() => true, () => false));
+    if (answered) return `http://127.0.0.1:${port}`;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  throw new Error(`The app did not answer on ${url} within ${START_TIMEOUT_MS / 1000} s:\n${tail(logs())}`);
-}
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
+  throw new Error(`The app did not serve within ${START_TIMEOUT_MS / 1000} s:\n${tail(logs())}`);
 }
 
 function tail(text: string): string {

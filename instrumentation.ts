@@ -8,6 +8,9 @@ export async function register(): Promise<void> {
     import("@/lib/db"),
     import("@/lib/log"),
   ]);
+  const { sharedBucketWarning } = await import("@/lib/rate-limit/shared-bucket-warning");
+  const warning = sharedBucketWarning(config());
+  if (warning) log("warn", warning);
   if (config().databaseUrl) return;
   try {
     await getConnection();

@@ -5,7 +5,6 @@ import {
   GraphQLID,
   GraphQLInt,
   GraphQLList,
-  GraphQLNonNull,
   GraphQLObjectType,
   GraphQLString,
   type GraphQLFieldConfig,
@@ -14,10 +13,9 @@ import {
 import type { ProjectedNgo } from "@/lib/registry/project-ngo";
 import { NGO_FIELD_TIERS, type NgoField } from "@/lib/registry/tiers";
 import type { GraphQLContext } from "./context";
+import { listOf, nonNull } from "./type-wrappers";
 import { ngoStateEnum, sectorIdEnum } from "./enums";
 
-const nonNull = <T extends GraphQLOutputType>(type: T) => new GraphQLNonNull(type);
-const listOf = <T extends GraphQLOutputType>(type: T) => nonNull(new GraphQLList(nonNull(type)));
 const TIME = "RFC 3339, UTC.";
 
 const trustComponentType = new GraphQLObjectType({

@@ -7,7 +7,6 @@ import {
   GraphQLObjectType,
   GraphQLString,
   type GraphQLFieldConfigArgumentMap,
-  type GraphQLOutputType,
 } from "graphql";
 import { ApiError } from "@/lib/http/api-error";
 import { getNgoOrThrow } from "@/lib/registry/get-ngo";
@@ -17,12 +16,11 @@ import { slugSchema } from "@/lib/registry/schemas";
 import { SECTORS } from "@/lib/registry/sectors";
 import type { GraphQLContext } from "./context";
 import { ngoSortEnum, ngoStateEnum, sectorIdEnum } from "./enums";
+import { listOf, nonNull } from "./type-wrappers";
 import { ngoType } from "./ngo-type";
 import { registryStatsType } from "./stats-type";
 import { toListQuery, type RegistryArgs } from "./to-list-query";
 
-const nonNull = <T extends GraphQLOutputType>(type: T) => new GraphQLNonNull(type);
-const listOf = <T extends GraphQLOutputType>(type: T) => nonNull(new GraphQLList(nonNull(type)));
 
 const filterArgs: GraphQLFieldConfigArgumentMap = {
   sector: { type: GraphQLString, description: "Sector id, e.g. \"health\"; several separated by commas." },

@@ -1,9 +1,8 @@
 // Registry statistics as GraphQL types: the shape getRegistryStats answers with.
-import { GraphQLFloat, GraphQLInt, GraphQLList, GraphQLNonNull, GraphQLObjectType, GraphQLString, type GraphQLOutputType } from "graphql";
+import { GraphQLFloat, GraphQLInt, GraphQLObjectType, GraphQLString } from "graphql";
+import { listOf, nonNull } from "./type-wrappers";
 import { ngoStateEnum, sectorIdEnum } from "./enums";
 
-const nonNull = <T extends GraphQLOutputType>(type: T) => new GraphQLNonNull(type);
-const listOf = <T extends GraphQLOutputType>(type: T) => nonNull(new GraphQLList(nonNull(type)));
 const count = { type: nonNull(GraphQLInt), description: "How many matching entries." };
 const average = { type: nonNull(GraphQLFloat), description: "Their average trust score, to one decimal." };
 

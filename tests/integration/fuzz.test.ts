@@ -1,20 +1,11 @@
 // Thousands of malformed query strings and slugs: every answer is a 2xx or a 4xx problem,
 // never a 5xx, and no answer leaks internals.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { mulberry32 } from "@/lib/registry/sample/sample-random";
 import { startApp, type StartedApp } from "../support/app";
 import { inParallel } from "../support/in-parallel";
 
 const REQUESTS = 2_000;
-
-/** A small deterministic PRNG (mulberry32), so a failing case can be replayed. */
-function random(seed: number) {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const NAMES = ["q", "sector", "state", "country", "min_trust_score", "sort", "limit", "cursor", "view", "x", "", "q[]", "limit%00", "__proto__", "constructor"];
 const VALUES = [
@@ -47,7 +38,7 @@ afterAll(async () => {
 
 describe("fuzzed registry requests", () => {
   it(`answers ${REQUESTS} malformed queries and slugs without a single 5xx`, { timeout: 240_000 }, async () => {
-    const next = random(20261122);
+    const next = mulberry32(20261122);
     const urls = Array.from({ length: REQUESTS }, (_, i) =>
       i % 5 === 4
         ? `${app.url}/api/registry/ngos/${encodeURIComponent(String(VALUES[Math.floor(next() * VALUES.length)])) || "x"}`

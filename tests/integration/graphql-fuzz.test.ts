@@ -1,20 +1,11 @@
 // Thousands of malformed, mutated and hostile GraphQL requests: every answer is a 2xx or a 4xx,
 // never a 5xx, never an INTERNAL_SERVER_ERROR inside a 200, and no answer leaks internals.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { mulberry32 } from "@/lib/registry/sample/sample-random";
 import { startApp, type StartedApp } from "../support/app";
 import { inParallel } from "../support/in-parallel";
 
 const REQUESTS = 2_000;
-
-/** A small deterministic PRNG (mulberry32), so a failing case can be replayed. */
-function random(seed: number) {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const VALID = [
   `{ ngos(sector: "health", limit: 5) { name slug state trust_score } }`,
@@ -73,7 +64,7 @@ afterAll(async () => {
 
 describe("fuzzed GraphQL requests", () => {
   it(`answers ${REQUESTS} malformed documents and variables without a single 5xx`, { timeout: 240_000 }, async () => {
-    const next = random(20261123);
+    const next = mulberry32(20261123);
     const bodies = Array.from({ length: REQUESTS }, () => fuzzBody(next));
     const failures: string[] = [];
     const statuses = new Map<number, number>();

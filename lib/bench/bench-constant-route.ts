@@ -1,5 +1,5 @@
 import { config } from "@/lib/config";
-import { ApiError } from "@/lib/http/api-error";
+import { ApiError } from "@/lib/errors/api-error";
 import { apiRoute } from "@/lib/http/api-route";
 
 const BODY = JSON.stringify({ ok: true });

@@ -4,8 +4,8 @@
 import { parseArgs } from "node:util";
 import { config } from "@/lib/config";
 import type { Connection } from "@/lib/db/connection";
-import { ApiError } from "@/lib/http/api-error";
-import { DEFAULT_SAMPLE_COUNT, DEFAULT_SAMPLE_SEED, MAX_SAMPLE_COUNT } from "@/lib/registry/sample/generate-sample-registry";
+import { ApiError } from "@/lib/errors/api-error";
+import { DEFAULT_SAMPLE_COUNT, DEFAULT_SAMPLE_SEED, MAX_SAMPLE_COUNT } from "@/lib/sample/generate-sample-registry";
 import type { CliIo } from "./cli-io";
 import { HELP } from "./help-texts";
 import { parseOrUsage } from "./parse-or-usage";
@@ -67,7 +67,7 @@ async function seed(args: string[], io: CliIo): Promise<void> {
   }
   const [{ applyMigrations }, { seedSampleRegistry }] = await Promise.all([
     import("@/lib/db/apply-migrations"),
-    import("@/lib/registry/sample/seed-sample-registry"),
+    import("@/lib/sample/seed-sample-registry"),
   ]);
   const started = performance.now();
   const { loaded, kind } = await withOwnConnection(async (connection) => {

@@ -1,4 +1,4 @@
-import type { FieldError } from "@/lib/http/api-error";
+import type { FieldError } from "@/lib/errors/api-error";
 import { describeDatabaseUnavailable } from "./describe-database-unavailable";
 import { EXIT_CODES, type ExitCode } from "./exit-codes";
 

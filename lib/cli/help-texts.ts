@@ -1,6 +1,6 @@
 // Every --help text of the CLI, in one place so that they read alike.
 import { API_KEY_STATUSES, DEFAULT_RATE_LIMITS, SCOPES } from "@/lib/keys/schemas";
-import { DEFAULT_SAMPLE_COUNT, DEFAULT_SAMPLE_SEED, MAX_SAMPLE_COUNT } from "@/lib/registry/sample/generate-sample-registry";
+import { DEFAULT_SAMPLE_COUNT, DEFAULT_SAMPLE_SEED, MAX_SAMPLE_COUNT } from "@/lib/sample/generate-sample-registry";
 
 const CLI = "npm run cli --";
 

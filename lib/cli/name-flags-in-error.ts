@@ -1,4 +1,4 @@
-import { ApiError } from "@/lib/http/api-error";
+import { ApiError } from "@/lib/errors/api-error";
 
 /**
  * A domain 400 speaks of input fields (`rate_limit_per_minute`, `origins.1`); the operator typed

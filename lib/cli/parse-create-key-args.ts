@@ -1,7 +1,7 @@
 import { parseArgs } from "node:util";
 import { KEY_KINDS } from "@/lib/keys/key-format";
 import { SCOPES, type CreateApiKeyInput } from "@/lib/keys/schemas";
-import { TIERS } from "@/lib/registry/tiers";
+import { TIERS } from "@/lib/tiers";
 import { parseChoice } from "./parse-choice";
 import { parseOrUsage } from "./parse-or-usage";
 import { UsageError } from "./usage-error";

@@ -2,6 +2,7 @@
 // itself and loads the sample registry on first start; a configured PostgreSQL is migrated by
 // `npm run db:migrate`, never behind the operator's back.
 import { config } from "@/lib/config";
+import { processWide } from "@/lib/process-wide";
 import { applyMigrations } from "./apply-migrations";
 import { openConnection, type Connection } from "./connection";
 import type { Prisma, PrismaClient } from "./generated/client";
@@ -9,16 +10,17 @@ import type { Prisma, PrismaClient } from "./generated/client";
 export type { Connection } from "./connection";
 export { Prisma, type PrismaClient } from "./generated/client";
 
-// Kept on globalThis: Next may evaluate this module more than once (proxy, routes, dev reloads),
-// and an embedded database must be opened exactly once per process.
-const holder = globalThis as typeof globalThis & { __trustRegistryDb?: Promise<Connection> };
+// One per process: an embedded database must be opened exactly once. A failed open is forgotten,
+// so the next caller tries again.
+const handle = () => processWide("database", () => ({ current: undefined as Promise<Connection> | undefined }));
 
 export function getConnection(): Promise<Connection> {
-  holder.__trustRegistryDb ??= open().catch((error: unknown) => {
-    holder.__trustRegistryDb = undefined;
+  const holder = handle();
+  holder.current ??= open().catch((error: unknown) => {
+    holder.current = undefined;
     throw error;
   });
-  return holder.__trustRegistryDb;
+  return holder.current;
 }
 
 export async function getPrisma(): Promise<PrismaClient> {
@@ -32,8 +34,9 @@ export async function queryRows<T>(statement: Prisma.Sql): Promise<T[]> {
 
 /** Closes the handle (CLI commands and tests); the next getConnection opens a new one. */
 export async function closeConnection(): Promise<void> {
-  const pending = holder.__trustRegistryDb;
-  holder.__trustRegistryDb = undefined;
+  const holder = handle();
+  const pending = holder.current;
+  holder.current = undefined;
   if (pending) await (await pending).close();
 }
 
@@ -42,7 +45,7 @@ async function open(): Promise<Connection> {
   if (connection.kind === "pglite") {
     try {
       await applyMigrations(connection);
-      const { ensureSampleRegistry } = await import("@/lib/registry/sample/ensure-sample-registry");
+      const { ensureSampleRegistry } = await import("@/lib/sample/ensure-sample-registry");
       await ensureSampleRegistry(connection.prisma);
     } catch (error) {
       await connection.close();

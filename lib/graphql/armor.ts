@@ -25,7 +25,7 @@ export const armor = new ApolloArmor({
   maxAliases: { n: MAX_ALIASES, ...rejectWith("TOO_MANY_ALIASES") },
   maxDirectives: { n: MAX_DIRECTIVES, ...rejectWith("TOO_MANY_DIRECTIVES") },
   // Replaced, deliberately: armor's cost cannot multiply by a list's limit argument
-  // (cost-limit-plugin.ts can); graphql's own parser option caps tokens with a plain parse error
+  // (query-limits-plugin.ts can); graphql's own parser option caps tokens with a plain parse error
   // (armor's version throws from a hook); Apollo's hideSchemaDetailsFromClientErrors already
   // removes field suggestions.
   costLimit: { enabled: false },

@@ -1,7 +1,7 @@
 import { GraphQLError } from "graphql";
-import { ApiError } from "@/lib/http/api-error";
+import { ApiError } from "@/lib/errors/api-error";
 import { requestTier } from "@/lib/http/request-identity";
-import type { Tier } from "@/lib/registry/tiers";
+import type { Tier } from "@/lib/tiers";
 
 /** What every resolver knows about the caller: the tier it reads the registry with. */
 export type GraphQLContext = { tier: Tier };

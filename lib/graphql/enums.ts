@@ -2,7 +2,7 @@
 import { GraphQLEnumType } from "graphql";
 import { SECTORS } from "@/lib/registry/sectors";
 import type { SortParam } from "@/lib/registry/schemas";
-import { NGO_STATES, PUBLIC_STATES } from "@/lib/registry/tiers";
+import { NGO_STATES, PUBLIC_STATES } from "@/lib/tiers";
 
 const STATE_MEANINGS: Record<(typeof NGO_STATES)[number], string> = {
   draft: "Being prepared; not yet submitted for review. Operators only.",

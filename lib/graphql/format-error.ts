@@ -3,7 +3,7 @@
 // can hold SQL or connection details.
 import { unwrapResolverError } from "@apollo/server/errors";
 import { GraphQLError, type GraphQLFormattedError } from "graphql";
-import { ApiError } from "@/lib/http/api-error";
+import { ApiError } from "@/lib/errors/api-error";
 import { log } from "@/lib/log";
 import { QueryLimitError } from "./query-limit-error";
 import { REST_PARAMETER_ARGUMENTS } from "./to-list-query";

@@ -3,6 +3,7 @@
 import { startServerAndCreateNextHandler } from "@as-integrations/next";
 import { withApiHeaders } from "@/lib/http/api-headers";
 import { log } from "@/lib/log";
+import { processWide } from "@/lib/process-wide";
 import { createContext, type GraphQLContext } from "./context";
 import { createRegistryServer } from "./create-registry-server";
 import { GraphQLHttpError } from "./graphql-http-error";
@@ -10,15 +11,13 @@ import { readGraphQLPost } from "./read-graphql-post";
 
 type Handler = (request: Request) => Promise<Response>;
 
-// On globalThis: Next may evaluate this module once per route bundle, and both routes must share
-// the server (and its parsed-document cache).
-const holder = globalThis as typeof globalThis & { __trustRegistryGraphQL?: Handler };
-
+// One per process: both routes share the server (and its parsed-document cache).
 function apolloHandler(): Handler {
-  holder.__trustRegistryGraphQL ??= startServerAndCreateNextHandler<Request, GraphQLContext>(createRegistryServer(), {
-    context: (request) => createContext(request),
-  });
-  return holder.__trustRegistryGraphQL;
+  return processWide("graphql-handler", () =>
+    startServerAndCreateNextHandler<Request, GraphQLContext>(createRegistryServer(), {
+      context: (request) => createContext(request),
+    }),
+  );
 }
 
 export async function handleGraphQLRequest(request: Request): Promise<Response> {

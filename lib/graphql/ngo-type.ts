@@ -11,7 +11,7 @@ import {
   type GraphQLOutputType,
 } from "graphql";
 import type { ProjectedNgo } from "@/lib/registry/project-ngo";
-import { NGO_FIELD_TIERS, type NgoField } from "@/lib/registry/tiers";
+import { NGO_FIELD_TIERS, type NgoField } from "@/lib/tiers";
 import type { GraphQLContext } from "./context";
 import { listOf, nonNull } from "./type-wrappers";
 import { ngoStateEnum, sectorIdEnum } from "./enums";

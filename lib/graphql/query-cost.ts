@@ -16,12 +16,11 @@ import {
   type SelectionSetNode,
   type ValueNode,
 } from "graphql";
+import { PAGE_SIZE } from "@/lib/registry/schemas";
 import { SECTORS } from "@/lib/registry/sectors";
-import { NGO_STATES } from "@/lib/registry/tiers";
+import { NGO_STATES } from "@/lib/tiers";
 import { TRUST_COMPONENT_NAMES } from "@/lib/trust/components";
 
-const DEFAULT_LIMIT = 20;
-const MAX_LIMIT = 100;
 
 /** How many items the lists without a limit argument hold at most (or, for history, usually). */
 const LIST_SIZES: Record<string, number> = {
@@ -106,10 +105,10 @@ function multiplier(
 
 /** The limit asked for, clamped to what the resolver accepts (it refuses anything else). */
 function limitValue(walk: Walk, node: ValueNode | undefined): number {
-  let value: unknown = DEFAULT_LIMIT;
+  let value: unknown = PAGE_SIZE.default;
   if (node?.kind === Kind.INT) value = Number(node.value);
-  else if (node?.kind === Kind.VARIABLE) value = walk.variables[node.name.value] ?? DEFAULT_LIMIT;
-  return typeof value === "number" && Number.isInteger(value) ? Math.min(Math.max(value, 1), MAX_LIMIT) : MAX_LIMIT;
+  else if (node?.kind === Kind.VARIABLE) value = walk.variables[node.name.value] ?? PAGE_SIZE.default;
+  return typeof value === "number" && Number.isInteger(value) ? Math.min(Math.max(value, 1), PAGE_SIZE.max) : PAGE_SIZE.max;
 }
 
 function isList(type: GraphQLOutputType): boolean {

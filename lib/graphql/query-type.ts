@@ -8,11 +8,11 @@ import {
   GraphQLString,
   type GraphQLFieldConfigArgumentMap,
 } from "graphql";
-import { ApiError } from "@/lib/http/api-error";
+import { ApiError } from "@/lib/errors/api-error";
 import { getNgoOrThrow } from "@/lib/registry/get-ngo";
 import { getRegistryStats } from "@/lib/registry/get-registry-stats";
 import { listNgos } from "@/lib/registry/list-ngos";
-import { slugSchema } from "@/lib/registry/schemas";
+import { PAGE_SIZE, slugSchema } from "@/lib/registry/schemas";
 import { SECTORS } from "@/lib/registry/sectors";
 import type { GraphQLContext } from "./context";
 import { ngoSortEnum, ngoStateEnum, sectorIdEnum } from "./enums";
@@ -39,7 +39,7 @@ const filterArgs: GraphQLFieldConfigArgumentMap = {
 const listArgs: GraphQLFieldConfigArgumentMap = {
   ...filterArgs,
   sort: { type: ngoSortEnum, description: "The order. Default: relevance with search, otherwise trust_score_desc." },
-  limit: { type: GraphQLInt, description: "How many entries, 1–100 (default 20)." },
+  limit: { type: GraphQLInt, description: `How many entries, 1–${PAGE_SIZE.max} (default ${PAGE_SIZE.default}).` },
 };
 
 const ngoPageType = new GraphQLObjectType({

@@ -1,5 +1,5 @@
 import { Kind, TypeInfo, visit, visitWithTypeInfo, type DocumentNode, type GraphQLSchema, type OperationDefinitionNode } from "graphql";
-import { canSee, NGO_FIELD_TIERS, type NgoField, type Tier } from "@/lib/registry/tiers";
+import { canSee, NGO_FIELD_TIERS, type NgoField, type Tier } from "@/lib/tiers";
 
 /**
  * The Ngo fields the operation selects that the tier may not see: they resolve to null, and the

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ApiError } from "@/lib/http/api-error";
+import { ApiError } from "@/lib/errors/api-error";
 import { toListQuery } from "./to-list-query";
 
 function errorsOf(args: Parameters<typeof toListQuery>[0]) {

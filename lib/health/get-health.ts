@@ -7,7 +7,7 @@ import { checkPayments } from "./check-payments";
 import { checkSandbox } from "./check-sandbox";
 import { describeFailure } from "./describe-failure";
 import type { Health, HealthCheck, HealthCheckDefinition, HealthStatus } from "./types";
-import { withTimeout } from "./with-timeout";
+import { withTimeout } from "@/lib/async/with-timeout";
 
 // Check keys take the draft's "component:measurement" form:
 //   database:responseTime  round trip of `SELECT 1`, in ms (fail: unreachable, timeout, busy)

@@ -8,9 +8,7 @@ export type ApiAccess =
   /** The health probe: no key, a generous bucket of its own, any origin. */
   | { kind: "health" }
   /** Write and embed endpoints: a key with `scope`, used from an origin on its allowlist. */
-  | { kind: "keyed"; scope: Scope }
-  /** npm run bench's pass-through proxy scenario: nothing checked or counted. */
-  | { kind: "bench_passthrough" };
+  | { kind: "keyed"; scope: Scope };
 
 const RULES: [prefix: string, access: ApiAccess][] = [
   ["/api/health", { kind: "health" }],
@@ -21,8 +19,7 @@ const RULES: [prefix: string, access: ApiAccess][] = [
 ];
 
 /** The access rule of a path; the first matching prefix (as a whole path segment) wins. */
-export function apiAccess(pathname: string, benchRoutes = false): ApiAccess {
-  if (benchRoutes && pathname === "/api/bench/passthrough") return { kind: "bench_passthrough" };
+export function apiAccess(pathname: string): ApiAccess {
   for (const [prefix, access] of RULES) {
     if (pathname === prefix || pathname.startsWith(`${prefix}/`)) return access;
   }

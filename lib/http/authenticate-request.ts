@@ -1,7 +1,7 @@
 import { checkKeyOrigin } from "@/lib/keys/check-key-origin";
 import type { KeyIdentity } from "@/lib/keys/key-identity";
 import type { ApiAccess } from "./api-access";
-import { ApiError } from "./api-error";
+import { ApiError } from "@/lib/errors/api-error";
 import { bearerToken } from "./bearer-token";
 import { unauthorized } from "./unauthorized";
 import { verifiedIdentity } from "./verified-identity";
@@ -14,7 +14,7 @@ import { verifiedIdentity } from "./verified-identity";
  */
 export async function authenticateRequest(
   headers: Headers,
-  access: Exclude<ApiAccess, { kind: "health" | "bench_passthrough" }>,
+  access: Exclude<ApiAccess, { kind: "health" }>,
   origin: string | null,
 ): Promise<KeyIdentity | null> {
   const token = bearerToken(headers);

@@ -1,5 +1,5 @@
 import type { CachePolicy } from "./json-response";
-import type { Tier } from "@/lib/registry/tiers";
+import type { Tier } from "@/lib/tiers";
 
 /**
  * Public registry answers may sit in shared caches for a short while; anything a key unlocked

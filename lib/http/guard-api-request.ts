@@ -16,10 +16,8 @@ import { corsHeaders, preflightResponse } from "./cors";
 import { problemResponse } from "./problem-response";
 
 export async function guardApiRequest(request: NextRequest): Promise<Response> {
-  const settings = config();
   const { pathname } = request.nextUrl;
-  const access = apiAccess(pathname, settings.benchRoutes);
-  if (access.kind === "bench_passthrough") return NextResponse.next();
+  const access = apiAccess(pathname);
   const origin = request.headers.get("origin");
   if (request.method === "OPTIONS" && request.headers.has("access-control-request-method")) {
     return withApiHeaders(preflightResponse(access, origin));

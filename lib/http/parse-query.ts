@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { ApiError, type FieldError } from "./api-error";
+import { ApiError, type FieldError } from "@/lib/errors/api-error";
 
 /**
  * Validates a query string against a zod object schema. Unknown and repeated parameters are

@@ -1,7 +1,7 @@
-import { ApiError } from "./api-error";
+import { ApiError } from "@/lib/errors/api-error";
 import { withApiHeaders } from "./api-headers";
 import { log } from "@/lib/log";
-import { PROBLEM_TYPES, problemTypeUri } from "./problem-types";
+import { PROBLEM_TYPES, problemTypeUri } from "@/lib/errors/problem-types";
 
 /**
  * Turns anything thrown into an RFC 9457 problem+json response. Unknown errors become a bare

@@ -1,4 +1,4 @@
-import { ApiError } from "./api-error";
+import { ApiError } from "@/lib/errors/api-error";
 
 /** Write bodies are small documents; anything larger is refused before it is parsed. */
 export const MAX_JSON_BODY_BYTES = 16 * 1024;

@@ -5,8 +5,8 @@
 // only needs to know the tier, or to insist on a scope.
 import type { KeyIdentity } from "@/lib/keys/key-identity";
 import type { Scope } from "@/lib/keys/schemas";
-import type { Tier } from "@/lib/registry/tiers";
-import { ApiError } from "./api-error";
+import type { Tier } from "@/lib/tiers";
+import { ApiError } from "@/lib/errors/api-error";
 import { bearerToken } from "./bearer-token";
 import { unauthorized } from "./unauthorized";
 import { verifiedIdentity } from "./verified-identity";

@@ -1,4 +1,4 @@
-import { ApiError } from "./api-error";
+import { ApiError } from "@/lib/errors/api-error";
 
 /**
  * A 401 with the RFC 6750 challenge: no error code when no key was sent, `invalid_token` for a

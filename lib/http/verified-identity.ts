@@ -1,6 +1,6 @@
 import type { KeyFailure, KeyIdentity } from "@/lib/keys/key-identity";
 import { verifyApiKey } from "@/lib/keys/verify-api-key";
-import { ApiError } from "./api-error";
+import { ApiError } from "@/lib/errors/api-error";
 import { unauthorized } from "./unauthorized";
 
 const FAILURES: Record<KeyFailure, string> = {

@@ -1,5 +1,5 @@
 import { getPrisma } from "@/lib/db";
-import { ApiError } from "@/lib/http/api-error";
+import { ApiError } from "@/lib/errors/api-error";
 import { insertApiKey, type CreatedApiKey } from "./insert-api-key";
 import { invalidInput } from "./invalid-input";
 import { createApiKeyInputSchema, type CreateApiKeyInput } from "./schemas";

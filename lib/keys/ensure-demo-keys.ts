@@ -4,9 +4,9 @@
 // the embedded database; never with a configured database, never by the CLI or tests in-process.
 import fs from "node:fs";
 import path from "node:path";
-import { ApiError } from "@/lib/http/api-error";
+import { ApiError } from "@/lib/errors/api-error";
 import { log } from "@/lib/log";
-import { SAMPLE_FIXTURES } from "@/lib/registry/sample/sample-fixtures";
+import { SAMPLE_FIXTURES } from "@/lib/sample/sample-fixtures";
 import { createApiKey } from "./create-api-key";
 import { getApiKey } from "./get-api-key";
 import { listApiKeys } from "./list-api-keys";

@@ -1,5 +1,5 @@
 import { getPrisma } from "@/lib/db";
-import { ApiError } from "@/lib/http/api-error";
+import { ApiError } from "@/lib/errors/api-error";
 import { apiKeyRecordSelect, toApiKeyRecord } from "./api-key-record";
 import type { ApiKeyRecord } from "./schemas";
 

@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { ApiError, type FieldError } from "@/lib/http/api-error";
+import { ApiError, type FieldError } from "@/lib/errors/api-error";
 
 /**
  * A zod failure of a request body as the 400 problem: every field at fault by name

@@ -1,6 +1,6 @@
 // What a verified key is: the identity proxy.ts hands to the handlers, and the reasons a key
 // can fail verification.
-import type { Tier } from "@/lib/registry/tiers";
+import type { Tier } from "@/lib/tiers";
 import type { KeyKind } from "./key-format";
 import type { Scope } from "./schemas";
 

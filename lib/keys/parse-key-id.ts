@@ -1,4 +1,4 @@
-import { ApiError } from "@/lib/http/api-error";
+import { ApiError } from "@/lib/errors/api-error";
 
 const KEY_ID = /^key_[0-9a-z]{20}$/;
 

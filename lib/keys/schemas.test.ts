@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ApiError } from "@/lib/http/api-error";
+import { ApiError } from "@/lib/errors/api-error";
 import { invalidInput } from "./invalid-input";
 import { createApiKeyInputSchema, DEFAULT_RATE_LIMITS, type CreateApiKeyInput } from "./schemas";
 

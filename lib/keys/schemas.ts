@@ -2,7 +2,7 @@
 // and can feed the OpenAPI document.
 import { z } from "zod";
 import { slugSchema } from "@/lib/registry/schemas";
-import { TIERS, type Tier } from "@/lib/registry/tiers";
+import { TIERS, type Tier } from "@/lib/tiers";
 import { KEY_KINDS } from "./key-format";
 import { parseOriginPattern } from "./parse-origin-pattern";
 

@@ -4,7 +4,7 @@ import { z } from "zod";
 import { healthSchema } from "@/lib/health/types";
 import { apiKeyRecordSchema } from "@/lib/keys/schemas";
 import { apiKeyListResponseSchema, apiKeyResponseSchema, createdApiKeyResponseSchema } from "@/lib/keys/response-schemas";
-import { problemSchema } from "@/lib/http/problem-schema";
+import { problemSchema } from "@/lib/errors/problem-schema";
 import { listQuerySchema } from "@/lib/registry/schemas";
 import { ngoListResponseSchema, ngoResponseSchema, statsResponseSchema } from "@/lib/registry/response-schemas";
 import { APP_VERSION } from "@/lib/version";

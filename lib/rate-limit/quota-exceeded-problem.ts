@@ -1,11 +1,11 @@
-import { ApiError } from "@/lib/http/api-error";
+import { ApiError } from "@/lib/errors/api-error";
 import { rateLimitHeaders } from "./rate-limit-headers";
 import type { RateLimitPolicy, RateLimitResult } from "./types";
 
 /**
  * The 429 for a refused request (problem type /problems/quota-exceeded), carrying the rate-limit
- * headers and `Retry-After` in seconds. Returned, not thrown, so proxy.ts can turn it into a
- * response with problemResponse().
+ * headers and `Retry-After` in seconds, for the caller to throw: problemResponse() makes the
+ * answer, as for every other problem.
  */
 export function quotaExceededProblem(result: RateLimitResult, policy: RateLimitPolicy): ApiError {
   const seconds = Math.max(1, result.retryAfterSeconds);

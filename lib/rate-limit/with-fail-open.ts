@@ -2,7 +2,7 @@
 // cannot count within a short timeout is let through, marked degraded, and the failure shows in
 // the log (at most once a minute) and in the health probe. Rate limiting fails open; key checks
 // must not (they never go through here).
-import { withTimeout } from "@/lib/health/with-timeout";
+import { withTimeout } from "@/lib/async/with-timeout";
 import { log } from "@/lib/log";
 import type { RateLimitPolicy, RateLimitResult, RateLimitStore } from "./types";
 

@@ -2,7 +2,7 @@
 // that produced it. Opaque to clients, but not secret: a forged cursor can only choose a
 // starting point inside what the caller may see anyway, so it is validated, not signed.
 import { createHash } from "node:crypto";
-import { ApiError } from "@/lib/http/api-error";
+import { ApiError } from "@/lib/errors/api-error";
 
 export type CursorValue = number | string | null;
 export type Cursor = { value: CursorValue; id: string };

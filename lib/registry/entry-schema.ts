@@ -2,7 +2,7 @@
 // and so does the OpenAPI document.
 import { z } from "zod";
 import { SECTOR_IDS } from "./sectors";
-import { NGO_STATES } from "./tiers";
+import { NGO_STATES } from "@/lib/tiers";
 
 const timestamp = z.iso.datetime().meta({ description: "RFC 3339, UTC" });
 const state = z.enum(NGO_STATES);

@@ -1,9 +1,9 @@
 import { Prisma, queryRows } from "@/lib/db";
-import { ApiError } from "@/lib/http/api-error";
+import { ApiError } from "@/lib/errors/api-error";
 import { loadNgoDetails } from "./load-ngo-details";
 import { ngoColumns, toNgoEntry, type NgoRow } from "./ngo-record";
 import { projectNgo, type ProjectedNgo } from "./project-ngo";
-import { visibleStates, type Tier } from "./tiers";
+import { visibleStates, type Tier } from "@/lib/tiers";
 
 /**
  * One entry by slug, as the tier may see it. An entry in a state the tier may not see is

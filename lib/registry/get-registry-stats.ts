@@ -3,7 +3,7 @@ import { memoizeWithTtl } from "@/lib/cache/memoize-with-ttl";
 import { registryWhere, searchRelation } from "./registry-where";
 import type { RegistryStats } from "./response-schemas";
 import type { RegistryFilters } from "./schemas";
-import type { NgoState, Tier } from "./tiers";
+import type { NgoState, Tier } from "@/lib/tiers";
 
 type Row = {
   state: string | null;

@@ -1,12 +1,12 @@
 import { Prisma, queryRows } from "@/lib/db";
-import { ApiError } from "@/lib/http/api-error";
+import { ApiError } from "@/lib/errors/api-error";
 import { decodeCursor, encodeCursor, queryFingerprint, type CursorValue } from "./cursor";
 import { loadNgoDetails } from "./load-ngo-details";
 import { ngoColumns, toNgoEntry, type NgoRow } from "./ngo-record";
 import { projectNgo, type ProjectedNgo } from "./project-ngo";
 import { registryWhere, searchRelation } from "./registry-where";
-import type { ListQuery, SortParam } from "./schemas";
-import type { Tier } from "./tiers";
+import { PAGE_SIZE, type ListQuery, type SortParam } from "./schemas";
+import type { Tier } from "@/lib/tiers";
 
 export type NgoPage = { data: ProjectedNgo[]; next_cursor: string | null; limit: number };
 
@@ -44,7 +44,7 @@ export async function listNgos(query: ListQuery, tier: Tier): Promise<NgoPage> {
   }
   const descending = sort.startsWith("-") || sort === "relevance";
   const key = SORT_KEYS[sort.replace(/^-/, "")] as SortKey;
-  const limit = query.limit ?? 20;
+  const limit = query.limit ?? PAGE_SIZE.default;
   const fingerprint = queryFingerprint([tier, sort, query.q, query.sector, query.state, query.country, query.min_trust_score]);
 
   const conditions = [registryWhere(query, tier)];

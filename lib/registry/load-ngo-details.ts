@@ -1,6 +1,6 @@
 import { Prisma, queryRows } from "@/lib/db";
 import { utcText, type NgoDetails, type StateChange, type TrustComponent } from "./ngo-record";
-import { canSee, type NgoState, type Tier } from "./tiers";
+import { canSee, type NgoState, type Tier } from "@/lib/tiers";
 
 const NONE: NgoDetails = { components: [], history: [] };
 

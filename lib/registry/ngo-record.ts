@@ -3,7 +3,7 @@
 import { Prisma } from "@/lib/db";
 import type { NgoEntry, StateChange, TrustComponent } from "./entry-schema";
 import type { SectorId } from "./sectors";
-import { canSee, NGO_FIELD_TIERS, TIERS, type NgoField, type NgoState, type Tier } from "./tiers";
+import { canSee, NGO_FIELD_TIERS, TIERS, type NgoField, type NgoState, type Tier } from "@/lib/tiers";
 
 /** RFC 3339 UTC text made by PostgreSQL: no Date parsed and formatted again per value in Node. */
 export function utcText(column: Prisma.Sql): Prisma.Sql {

@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import type { projectedNgoSchema } from "./response-schemas";
-import { canSee, NGO_FIELD_TIERS, TIERS, type NgoField, type Tier } from "./tiers";
+import { canSee, NGO_FIELD_TIERS, TIERS, type NgoField, type Tier } from "@/lib/tiers";
 import type { NgoEntry } from "./ngo-record";
 
 /** The public fields always; the others where the tier may see them. */

@@ -1,7 +1,7 @@
 import { Prisma } from "@/lib/db";
-import { ApiError } from "@/lib/http/api-error";
+import { ApiError } from "@/lib/errors/api-error";
 import type { RegistryFilters } from "./schemas";
-import { visibleStates, type Tier } from "./tiers";
+import { visibleStates, type Tier } from "@/lib/tiers";
 
 /**
  * The WHERE clause shared by lists and statistics: the caller's filters, always inside the

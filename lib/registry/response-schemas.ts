@@ -2,7 +2,7 @@
 // answers against it.
 import { z } from "zod";
 import { ngoEntrySchema } from "./entry-schema";
-import { NGO_FIELD_TIERS, NGO_STATES, TIERS } from "./tiers";
+import { NGO_FIELD_TIERS, NGO_STATES, TIERS } from "@/lib/tiers";
 
 /** An entry as an API answer: the public fields always, the others when the tier allows. */
 export const projectedNgoSchema = ngoEntrySchema.partial().required({

@@ -2,7 +2,7 @@
 // code, and generate the OpenAPI document (lib/openapi).
 import { z } from "zod";
 import { SECTOR_IDS } from "./sectors";
-import { NGO_STATES } from "./tiers";
+import { NGO_STATES } from "@/lib/tiers";
 
 /** An integer query parameter, strictly digits: "", "1e2" and "12abc" are errors, not coerced. */
 function integerParam(min: number, max: number) {
@@ -33,6 +33,9 @@ const countryList = z
       .min(1)
       .max(50, "at most 50 countries"),
   );
+
+/** Page sizes of every list, REST and GraphQL alike: `limit` is 1 to max, default when omitted. */
+export const PAGE_SIZE = { default: 20, max: 100 } as const;
 
 export const SORTS = ["trust_score", "-trust_score", "name", "-name", "verified_at", "-verified_at", "relevance"] as const;
 export type SortParam = (typeof SORTS)[number];
@@ -65,7 +68,9 @@ export const listQuerySchema = z.object({
       description:
         "Order; a leading '-' sorts descending. Default: relevance when q is given, otherwise -trust_score. relevance needs q.",
     }),
-  limit: integerParam(1, 100).optional().meta({ description: "Page size, 1–100 (default 20)." }),
+  limit: integerParam(1, PAGE_SIZE.max)
+    .optional()
+    .meta({ description: `Page size, 1–${PAGE_SIZE.max} (default ${PAGE_SIZE.default}).` }),
   cursor: z
     .string()
     .min(1)

@@ -1,4 +1,4 @@
-import { ApiError, type FieldError } from "@/lib/http/api-error";
+import { ApiError, type FieldError } from "@/lib/errors/api-error";
 import {
   TRUST_COMPONENT_NAMES,
   TRUST_METHODOLOGY_VERSION,

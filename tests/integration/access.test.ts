@@ -2,7 +2,7 @@
 // identity handed to handlers, CORS, and per-key limits. The free tier's limit has its own file.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { generateApiKey } from "@/lib/keys/generate-api-key";
-import { SAMPLE_FIXTURES } from "@/lib/registry/sample/sample-fixtures";
+import { SAMPLE_FIXTURES } from "@/lib/sample/sample-fixtures";
 import type { StartedApp } from "../support/app";
 import { startAppWithKeys, type CreatedKeys } from "../support/app-with-keys";
 import { sleep } from "../support/calm-moment";

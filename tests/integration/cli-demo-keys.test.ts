@@ -6,7 +6,7 @@ import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import type { DemoKeysFile } from "@/lib/keys/ensure-demo-keys";
 import type { ApiKeyRecord } from "@/lib/keys/schemas";
-import { SAMPLE_FIXTURES } from "@/lib/registry/sample/sample-fixtures";
+import { SAMPLE_FIXTURES } from "@/lib/sample/sample-fixtures";
 import { startApp } from "../support/app";
 import { postgresAvailable } from "../support/database";
 import { embeddedEnv, runCli } from "../support/run-cli";

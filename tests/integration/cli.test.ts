@@ -6,7 +6,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ApiKeyRecord } from "@/lib/keys/schemas";
-import { SAMPLE_FIXTURES } from "@/lib/registry/sample/sample-fixtures";
+import { SAMPLE_FIXTURES } from "@/lib/sample/sample-fixtures";
 import { startApp, type StartedApp } from "../support/app";
 import { childEnv } from "../support/child-env";
 import { createTestDatabase } from "../support/database";

@@ -1,7 +1,7 @@
 // Thousands of malformed query strings and slugs: every answer is a 2xx or a 4xx problem,
 // never a 5xx, and no answer leaks internals.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { mulberry32 } from "@/lib/registry/sample/sample-random";
+import { mulberry32 } from "@/lib/sample/sample-random";
 import { startApp, type StartedApp } from "../support/app";
 import { inParallel } from "../support/in-parallel";
 

@@ -1,7 +1,7 @@
 // Thousands of malformed, mutated and hostile GraphQL requests: every answer is a 2xx or a 4xx,
 // never a 5xx, never an INTERNAL_SERVER_ERROR inside a 200, and no answer leaks internals.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { mulberry32 } from "@/lib/registry/sample/sample-random";
+import { mulberry32 } from "@/lib/sample/sample-random";
 import { startApp, type StartedApp } from "../support/app";
 import { inParallel } from "../support/in-parallel";
 

@@ -5,8 +5,8 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { ApolloServer } from "@apollo/server";
 import type { GraphQLContext } from "@/lib/graphql/context";
-import { generateSampleRegistry, SAMPLE_FIXTURES } from "@/lib/registry/sample/generate-sample-registry";
-import type { Tier } from "@/lib/registry/tiers";
+import { generateSampleRegistry, SAMPLE_FIXTURES } from "@/lib/sample/generate-sample-registry";
+import type { Tier } from "@/lib/tiers";
 import { useTestDatabase } from "../support/test-database-env";
 
 const EVERY_FIELD = `id slug name legal_name registration_number state sector country city website description
@@ -45,7 +45,7 @@ describe("GraphQL tier projection", () => {
       for (const field of [...PARTNER_FIELDS, ...OPERATOR_FIELDS]) expect(entry[field], field).toBeNull();
       expect(entry.name).toEqual(expect.any(String));
     }
-    // In the order of the one projection module (lib/registry/tiers.ts).
+    // In the order of the one projection module (lib/tiers.ts).
     const redacted = ["id", "legal_name", "registration_number", "founded_year", "trust", "state_history", "donations_enabled", "created_at", "updated_at"];
     expect(extensions).toEqual({ tier: "public", redacted });
   });

@@ -3,7 +3,7 @@
 import { buildClientSchema, getIntrospectionQuery, printSchema, type IntrospectionQuery } from "graphql";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { printRegistrySchema } from "@/lib/graphql/print-registry-schema";
-import { generateSampleRegistry, SAMPLE_FIXTURES } from "@/lib/registry/sample/generate-sample-registry";
+import { generateSampleRegistry, SAMPLE_FIXTURES } from "@/lib/sample/generate-sample-registry";
 import { startApp, type StartedApp } from "../support/app";
 import { postGraphQL } from "../support/graphql-client";
 

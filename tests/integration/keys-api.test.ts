@@ -1,6 +1,6 @@
 // The operator's keys API over HTTP: /api/v1/keys with an operator key (scope admin).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { SAMPLE_FIXTURES } from "@/lib/registry/sample/sample-fixtures";
+import { SAMPLE_FIXTURES } from "@/lib/sample/sample-fixtures";
 import type { StartedApp } from "../support/app";
 import { startAppWithKeys, type CreatedKeys } from "../support/app-with-keys";
 import { sleep } from "../support/calm-moment";

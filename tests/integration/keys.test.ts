@@ -1,7 +1,7 @@
 // The API-key domain on a real database (PGlite by default, PostgreSQL with
 // TEST_DATABASE=postgres): the functions proxy.ts, the REST handlers and the CLI build on.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { SAMPLE_FIXTURES } from "@/lib/registry/sample/sample-fixtures";
+import { SAMPLE_FIXTURES } from "@/lib/sample/sample-fixtures";
 import { useTestDatabase } from "../support/test-database-env";
 
 type Keys = typeof import("@/lib/keys/create-api-key") &

@@ -2,7 +2,7 @@
 // callers get from the same functions the REST handlers call. (Over HTTP every caller is public
 // until API keys exist.)
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { generateSampleRegistry, SAMPLE_FIXTURES } from "@/lib/registry/sample/generate-sample-registry";
+import { generateSampleRegistry, SAMPLE_FIXTURES } from "@/lib/sample/generate-sample-registry";
 import { useTestDatabase } from "../support/test-database-env";
 
 type Registry = {

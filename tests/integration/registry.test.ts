@@ -1,7 +1,7 @@
 // The registry over HTTP, against the real app and its sample data. Expectations come from the
 // deterministic generator, so every count and order is checked against ground truth.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { generateSampleRegistry, SAMPLE_FIXTURES } from "@/lib/registry/sample/generate-sample-registry";
+import { generateSampleRegistry, SAMPLE_FIXTURES } from "@/lib/sample/generate-sample-registry";
 import { ngoListResponseSchema, ngoResponseSchema, statsResponseSchema } from "@/lib/registry/response-schemas";
 import pkg from "@/package.json";
 import { startApp, type StartedApp } from "../support/app";

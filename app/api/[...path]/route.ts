@@ -1,5 +1,5 @@
 // Any other /api path — a problem+json 404 instead of an HTML page
-import { ApiError } from "@/lib/http/api-error";
+import { ApiError } from "@/lib/errors/api-error";
 import { apiRoute } from "@/lib/http/api-route";
 
 const notFound = apiRoute(async (request) => {

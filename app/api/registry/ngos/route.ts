@@ -1,6 +1,6 @@
 // GET /api/registry/ngos — list, search and statistics of public registry entries
 import { apiRoute } from "@/lib/http/api-route";
-import { ApiError } from "@/lib/http/api-error";
+import { ApiError } from "@/lib/errors/api-error";
 import { registryCachePolicy } from "@/lib/http/cache-policy";
 import { jsonResponse } from "@/lib/http/json-response";
 import { parseQuery } from "@/lib/http/parse-query";
@@ -8,7 +8,7 @@ import { requestTier } from "@/lib/http/request-identity";
 import { getRegistryStats } from "@/lib/registry/get-registry-stats";
 import { listNgos } from "@/lib/registry/list-ngos";
 import { listQuerySchema } from "@/lib/registry/schemas";
-import { redactedFields } from "@/lib/registry/tiers";
+import { redactedFields } from "@/lib/tiers";
 
 export const dynamic = "force-dynamic";
 

@@ -1,14 +1,14 @@
 // GET /api/registry/ngos/{slug} — one registry entry, as the caller's tier may see it
 import { z } from "zod";
 import { apiRoute } from "@/lib/http/api-route";
-import { ApiError } from "@/lib/http/api-error";
+import { ApiError } from "@/lib/errors/api-error";
 import { registryCachePolicy } from "@/lib/http/cache-policy";
 import { jsonResponse } from "@/lib/http/json-response";
 import { parseQuery } from "@/lib/http/parse-query";
 import { requestTier } from "@/lib/http/request-identity";
 import { getNgoOrThrow } from "@/lib/registry/get-ngo";
 import { slugSchema } from "@/lib/registry/schemas";
-import { redactedFields } from "@/lib/registry/tiers";
+import { redactedFields } from "@/lib/tiers";
 
 export const dynamic = "force-dynamic";
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { projectNgo } from "./project-ngo";
 import type { NgoEntry } from "./entry-schema";
-import { redactedFields, visibleStates, NGO_FIELD_TIERS } from "./tiers";
+import { redactedFields, visibleStates, NGO_FIELD_TIERS } from "@/lib/tiers";
 
 const entry: NgoEntry = {
   id: "ngo_0000000000000000000a",

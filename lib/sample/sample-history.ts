@@ -2,7 +2,7 @@
 // current state, with who did what, why and when. Times run forward and end before the
 // reference date.
 import type { Random } from "./sample-random";
-import type { NgoState } from "@/lib/registry/tiers";
+import type { NgoState } from "@/lib/tiers";
 import { sampleActorAndReason } from "./sample-vocabulary";
 
 export type SampleTransition = {

@@ -2,7 +2,7 @@
 // demos can rely on. One verified entry per sector, one of each other state, and the demo NGO
 // that accepts donations in the embed.
 import type { SectorId } from "@/lib/registry/sectors";
-import type { NgoState } from "@/lib/registry/tiers";
+import type { NgoState } from "@/lib/tiers";
 
 export type SampleFixture = {
   slug: string;

@@ -2,7 +2,7 @@
 // reserved example.org domain), the same byte for byte for the same seed and count. All dates
 // hang off a fixed reference date, never the clock, and all chance comes from the seeded PRNG.
 import type { SectorId } from "@/lib/registry/sectors";
-import type { NgoState } from "@/lib/registry/tiers";
+import type { NgoState } from "@/lib/tiers";
 import { computeTrustScore } from "@/lib/trust/compute-trust-score";
 import {
   DEFAULT_TRUST_WEIGHTS,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { SECTOR_IDS } from "@/lib/registry/sectors";
-import { NGO_STATES } from "@/lib/registry/tiers";
+import { NGO_STATES } from "@/lib/tiers";
 import { computeTrustScore } from "@/lib/trust/compute-trust-score";
 import { TRUST_COMPONENT_NAMES, TRUST_METHODOLOGY_VERSION } from "@/lib/trust/components";
 import {

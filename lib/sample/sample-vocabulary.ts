@@ -1,6 +1,6 @@
 // Words for the sample registry's descriptions, evidence sources and state-change reasons.
 import type { SectorId } from "@/lib/registry/sectors";
-import type { NgoState } from "@/lib/registry/tiers";
+import type { NgoState } from "@/lib/tiers";
 import type { TrustComponentName } from "@/lib/trust/components";
 import type { Random } from "./sample-random";
 

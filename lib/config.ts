@@ -42,6 +42,7 @@ const configSchema = z.object({
   KV_REST_API_TOKEN: unsetIfEmpty(z.string().trim().min(1)),
   TRUSTED_PROXY_HOPS: unsetIfEmpty(z.coerce.number().int().min(0).max(10)),
   RATE_LIMIT_ANONYMOUS_PER_MINUTE: unsetIfEmpty(z.coerce.number().int().min(1).max(1_000_000)),
+  RATE_LIMIT_FAILED_AUTH_PER_MINUTE: unsetIfEmpty(z.coerce.number().int().min(1).max(1_000_000)),
   RATE_LIMIT_TIMEOUT_MS: unsetIfEmpty(z.coerce.number().int().min(10).max(10_000)),
   RATE_LIMIT_PREFIX: unsetIfEmpty(z.string().regex(/^[\w:.-]{1,100}$/, "must be 1-100 letters, digits, or _ : . -")),
   VERCEL: z.string().optional(),
@@ -78,6 +79,8 @@ export type Config = {
   upstash: { url: string; token: string; prefix: string; timeoutMs: number } | undefined;
   /** The free tier: requests per minute of a client without a key (60 unless configured). */
   anonymousRateLimitPerMinute: number;
+  /** Failed authentications per minute per client before they are answered 429 (20 unless configured). */
+  failedAuthPerMinute: number;
   /**
    * How many proxies in front of the app append the address they saw to X-Forwarded-For, and so
    * how far from the right of that header the client address may be read (0: not at all).
@@ -109,6 +112,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     benchRoutes: e.BENCH_ROUTES === "1",
     upstash: upstashSettings(e),
     anonymousRateLimitPerMinute: e.RATE_LIMIT_ANONYMOUS_PER_MINUTE ?? 60,
+    failedAuthPerMinute: e.RATE_LIMIT_FAILED_AUTH_PER_MINUTE ?? 20,
     trustedProxyHops: e.TRUSTED_PROXY_HOPS ?? defaultProxyHops(e.VERCEL),
   };
 }

@@ -5,12 +5,16 @@ export type ApiAccess =
   /** Registry reads (and anything else public): no key needed; a valid key with registry:read
    * lifts the tier and the limit, a bad one is a 401. Any origin may read. */
   | { kind: "read" }
-  /** The health probe: no key, a generous bucket of its own, any origin. */
+  /** The readiness probe: no key, a generous bucket of its own, any origin. */
   | { kind: "health" }
+  /** Liveness: no key and never rate limited, so an orchestrator never restarts a healthy app
+   * because some client was busy. It touches no dependency, so it costs nothing to serve. */
+  | { kind: "live" }
   /** Write and embed endpoints: a key with `scope`, used from an origin on its allowlist. */
   | { kind: "keyed"; scope: Scope };
 
 const RULES: [prefix: string, access: ApiAccess][] = [
+  ["/api/health/live", { kind: "live" }],
   ["/api/health", { kind: "health" }],
   ["/api/v1/keys", { kind: "keyed", scope: "admin" }],
   ["/api/v1/webhook-endpoints", { kind: "keyed", scope: "admin" }],

@@ -1,35 +1,48 @@
-// What proxy.ts does for every API request before a handler runs: CORS preflights, the API key
-// and its origin and scope, and the rate limit. Handlers derive the identity from the same key
-// (request-identity.ts): nothing passes from here to them but the request itself.
+// What proxy.ts does for every API request before a handler runs: CORS preflights, who the
+// request is (identify-request.ts: the key, its origin and scope), and the rate limits — the
+// request's own quota, and the failed-authentication quota of a client whose key did not verify.
 import { NextResponse, type NextRequest } from "next/server";
 import { config } from "@/lib/config";
-import type { KeyIdentity } from "@/lib/keys/key-identity";
+import { ApiError } from "@/lib/errors/api-error";
 import { touchLastUsed } from "@/lib/keys/touch-last-used";
 import { clientAddress } from "@/lib/rate-limit/client-address";
+import { failedAuthQuota } from "@/lib/rate-limit/failed-auth-quota";
 import { limitRequest } from "@/lib/rate-limit/limit-request";
 import { quotaExceededProblem } from "@/lib/rate-limit/quota-exceeded-problem";
 import type { RateLimitSubject } from "@/lib/rate-limit/rate-limit-target";
 import { apiAccess, type ApiAccess } from "./api-access";
 import { withApiHeaders } from "./api-headers";
-import { authenticateRequest } from "./authenticate-request";
 import { corsHeaders, preflightResponse } from "./cors";
+import { identifyRequest, type RequestIdentity } from "./identify-request";
 import { problemResponse } from "./problem-response";
 
 export async function guardApiRequest(request: NextRequest): Promise<Response> {
   const { pathname } = request.nextUrl;
   const access = apiAccess(pathname);
-  const origin = request.headers.get("origin");
   if (request.method === "OPTIONS" && request.headers.has("access-control-request-method")) {
-    return withApiHeaders(preflightResponse(access, origin));
+    return withApiHeaders(preflightResponse(access, request.headers.get("origin")));
   }
   let headers = corsHeaders(access, null);
+  if (access.kind === "live") return forward(headers);
   try {
-    const identity = access.kind === "health" ? null : await authenticateRequest(request.headers, access, origin);
-    if (identity && origin !== null) headers = corsHeaders(access, origin);
-    const outcome = await limitRequest(subjectOf(access, identity, request.headers));
+    let identity: RequestIdentity;
+    try {
+      identity = await identifyRequest(request, access);
+    } catch (error) {
+      // Every failed authentication is counted, and once the client's quota of them is spent the
+      // answer is a 429: the next made-up key is refused before the database is asked.
+      if (error instanceof ApiError && error.code === "unauthorized") {
+        const failures = await failedAuthQuota.count(clientAddress(request.headers, config().trustedProxyHops));
+        headers = { ...headers, ...failures.headers };
+        if (!failures.result.allowed) throw quotaExceededProblem(failures.result, failures.policy);
+      }
+      throw error;
+    }
+    if (identity.key && identity.allowedOrigin !== null) headers = corsHeaders(access, identity.allowedOrigin);
+    const outcome = await limitRequest(subjectOf(access, identity));
     headers = { ...headers, ...outcome.headers };
     if (!outcome.result.allowed) throw quotaExceededProblem(outcome.result, outcome.policy);
-    if (identity) void touchLastUsed(identity.id);
+    if (identity.key) void touchLastUsed(identity.key.id);
     return forward(headers);
   } catch (error) {
     const response = problemResponse(error, pathname);
@@ -38,18 +51,12 @@ export async function guardApiRequest(request: NextRequest): Promise<Response> {
   }
 }
 
-function subjectOf(access: ApiAccess, identity: KeyIdentity | null, headers: Headers): RateLimitSubject {
-  const settings = config();
-  if (access.kind === "health") {
-    // Generous, so uptime monitors are never starved: ten times the free tier (600 a minute).
-    return { kind: "health", client: clientAddress(headers, settings.trustedProxyHops), perMinute: 10 * settings.anonymousRateLimitPerMinute };
-  }
-  if (identity) return { kind: "key", keyId: identity.id, perMinute: identity.rate_limit_per_minute };
-  return {
-    kind: "anonymous",
-    client: clientAddress(headers, settings.trustedProxyHops),
-    perMinute: settings.anonymousRateLimitPerMinute,
-  };
+function subjectOf(access: ApiAccess, { key, client }: RequestIdentity): RateLimitSubject {
+  const perMinute = config().anonymousRateLimitPerMinute;
+  // Generous, so uptime monitors are never starved: ten times the free tier (600 a minute).
+  if (access.kind === "health") return { kind: "health", client, perMinute: 10 * perMinute };
+  if (key) return { kind: "key", keyId: key.id, perMinute: key.rate_limit_per_minute };
+  return { kind: "anonymous", client, perMinute };
 }
 
 /** Lets the request through, with the CORS and rate-limit headers for its answer. */

@@ -91,3 +91,45 @@ describe("createApiKeyVerifier", () => {
     expect(load).toHaveBeenCalledTimes(4);
   });
 });
+
+describe("createApiKeyVerifier against a flood of made-up keys", () => {
+  const stored = (): StoredKey => ({ identity, revoked: false, expiresAtMs: null });
+
+  it("keeps real keys cached however many unknown keys arrive", async () => {
+    const real = generateApiKey("secret");
+    const { verify, load } = setup(new Map([[hashApiKey(real), stored()]]), { maxEntries: 10 });
+    await verify(real);
+    for (let i = 0; i < 100; i++) await verify(generateApiKey("secret"));
+    expect(load).toHaveBeenCalledTimes(101);
+    expect(await verify(real)).toMatchObject({ ok: true });
+    expect(load).toHaveBeenCalledTimes(101);
+  });
+
+  it("asks beforeLookup only about hashes it has never seen stored, and a refusal costs no query", async () => {
+    const real = generateApiKey("secret");
+    const { verify, load, advance } = setup(new Map([[hashApiKey(real), stored()]]), { ttlMs: 5_000 });
+    const refuse = vi.fn(() => {
+      throw new Error("quota spent");
+    });
+    await expect(verify(generateApiKey("secret"), { beforeLookup: refuse })).rejects.toThrow("quota spent");
+    expect(load).not.toHaveBeenCalled();
+    expect(await verify(real)).toMatchObject({ ok: true });
+    advance(10_000); // stale: the refresh of a known key is never refused
+    expect(await verify(real, { beforeLookup: refuse })).toMatchObject({ ok: true });
+    expect(load).toHaveBeenCalledTimes(2);
+    expect(refuse).toHaveBeenCalledTimes(1);
+  });
+
+  it("remembers an unknown hash for a while, without a query or a beforeLookup", async () => {
+    const { verify, load, advance } = setup(new Map());
+    const bad = generateApiKey("secret");
+    const gate = vi.fn();
+    expect(await verify(bad, { beforeLookup: gate })).toEqual({ ok: false, reason: "unknown" });
+    advance(59_000);
+    expect(await verify(bad, { beforeLookup: gate })).toEqual({ ok: false, reason: "unknown" });
+    expect([load.mock.calls.length, gate.mock.calls.length]).toEqual([1, 1]);
+    advance(2_000);
+    await verify(bad, { beforeLookup: gate });
+    expect([load.mock.calls.length, gate.mock.calls.length]).toEqual([2, 2]);
+  });
+});

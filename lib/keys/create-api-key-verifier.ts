@@ -4,65 +4,105 @@ import { loadKeyByHash, type StoredKey } from "./load-key-by-hash";
 import { parseApiKey } from "./parse-api-key";
 
 /**
- * How long a process trusts what it read about a key. It bounds how late a revocation reaches
- * a process that verified the key just before: every process sees it within this time.
+ * How long a process trusts what it read about a key: the revocation bound. Every process sees a
+ * revocation within this time, on every surface, since there is one cache per process.
  */
 export const KEY_CACHE_TTL_MS = 5_000;
 export const KEY_CACHE_MAX_ENTRIES = 10_000;
+/** How long a hash that names no key is remembered: a repeated bad key costs no query meanwhile. */
+export const UNKNOWN_KEY_TTL_MS = 60_000;
 
-export type ApiKeyVerifier = (text: string | null | undefined, options?: { now?: Date }) => Promise<KeyVerification>;
+export type VerifyOptions = {
+  now?: Date;
+  /**
+   * Called before the database is asked about a key this process has never seen stored. It may
+   * throw to refuse the lookup (a client whose failed authentications are used up): made-up keys
+   * then cost no query. Keys known to exist are looked up again without asking.
+   */
+  beforeLookup?: () => void;
+};
+
+export type ApiKeyVerifier = (text: string | null | undefined, options?: VerifyOptions) => Promise<KeyVerification>;
 
 export type ApiKeyVerifierOptions = {
   ttlMs?: number;
+  unknownTtlMs?: number;
   maxEntries?: number;
-  /** Monotonic milliseconds for the cache's freshness, apart from `now` (expiry): a wall clock
+  /** Monotonic milliseconds for the caches' freshness, apart from `now` (expiry): a wall clock
    * set back must not keep a revoked key alive. */
   clock?: () => number;
   load?: (hash: string) => Promise<StoredKey | null>;
 };
 
+type Known = { freshUntil: number; stored: StoredKey };
+
 const failure = (reason: KeyFailure): KeyVerification => ({ ok: false, reason });
 
 /**
- * A key verifier with its own cache, keyed by the key's hash: a hot key costs no database round
- * trip. Rows are cached, not verdicts, so expiry is exact (checked against `now` on every call);
- * revocation is seen within ttlMs. Unknown keys are cached too, so a client retrying a deleted
- * key does not reach the database each time; malformed ones never get that far. Concurrent
- * misses for one key share one query; a failed query is not cached. verifyApiKey is the
- * process's instance; tests make their own with a small TTL or a fake clock.
+ * A key verifier with its caches, keyed by the key's hash, so a hot key costs no database round
+ * trip. Rows are cached, not verdicts: expiry is exact (checked against `now` on every call) and
+ * revocation is seen within ttlMs. Stored keys and unknown hashes live in separate caches, so a
+ * flood of made-up keys cannot push real ones out; both are bounded and evict their oldest entry
+ * in constant time. A stale stored key stays known after its freshness ends (until evicted), so
+ * its refresh is never refused by beforeLookup. Malformed keys never reach a cache. Concurrent
+ * lookups of one hash share one query; a failed query is not remembered.
  */
 export function createApiKeyVerifier({
   ttlMs = KEY_CACHE_TTL_MS,
+  unknownTtlMs = UNKNOWN_KEY_TTL_MS,
   maxEntries = KEY_CACHE_MAX_ENTRIES,
   clock = () => performance.now(),
   load = loadKeyByHash,
 }: ApiKeyVerifierOptions = {}): ApiKeyVerifier {
-  const cache = new Map<string, { freshUntil: number; stored: Promise<StoredKey | null> }>();
+  const known = new Map<string, Known>();
+  const unknown = new Map<string, number>();
+  const inFlight = new Map<string, Promise<StoredKey | null>>();
+
+  function remember<V>(cache: Map<string, V>, hash: string, value: V): void {
+    cache.delete(hash); // re-inserted last: the Map's order is the eviction order
+    if (cache.size >= maxEntries) cache.delete(cache.keys().next().value as string);
+    cache.set(hash, value);
+  }
 
   function lookup(hash: string): Promise<StoredKey | null> {
+    const pending = inFlight.get(hash);
+    if (pending) return pending;
+    const started = clock();
+    const query = load(hash).then(
+      (stored) => {
+        if (stored) {
+          remember(known, hash, { freshUntil: started + ttlMs, stored });
+          unknown.delete(hash);
+        } else {
+          known.delete(hash);
+          remember(unknown, hash, started + unknownTtlMs);
+        }
+        return stored;
+      },
+    );
+    inFlight.set(hash, query);
+    void query.catch(() => {}).finally(() => inFlight.delete(hash));
+    return query;
+  }
+
+  async function stored(hash: string, beforeLookup: (() => void) | undefined): Promise<StoredKey | null> {
     const at = clock();
-    const hit = cache.get(hash);
+    const hit = known.get(hash);
     if (hit && hit.freshUntil > at) return hit.stored;
-    cache.delete(hash);
-    if (cache.size >= maxEntries) evict(at);
-    const stored = load(hash);
-    cache.set(hash, { freshUntil: at + ttlMs, stored });
-    stored.catch(() => cache.get(hash)?.stored === stored && cache.delete(hash));
-    return stored;
+    if (!hit) {
+      const unknownUntil = unknown.get(hash);
+      if (unknownUntil !== undefined && unknownUntil > at) return null;
+      beforeLookup?.();
+    }
+    return lookup(hash);
   }
 
-  // Stale entries go first; if all are fresh, the oldest. The scan runs only when the cache is full.
-  function evict(at: number): void {
-    for (const [hash, entry] of cache) if (entry.freshUntil <= at) cache.delete(hash);
-    while (cache.size >= maxEntries) cache.delete(cache.keys().next().value as string);
-  }
-
-  return async (text, { now = new Date() } = {}) => {
+  return async (text, { now = new Date(), beforeLookup } = {}) => {
     if (typeof text !== "string" || !parseApiKey(text)?.checksumValid) return failure("malformed");
-    const stored = await lookup(hashApiKey(text));
-    if (!stored) return failure("unknown");
-    if (stored.revoked) return failure("revoked");
-    if (stored.expiresAtMs !== null && stored.expiresAtMs <= now.getTime()) return failure("expired");
-    return { ok: true, identity: stored.identity };
+    const row = await stored(hashApiKey(text), beforeLookup);
+    if (!row) return failure("unknown");
+    if (row.revoked) return failure("revoked");
+    if (row.expiresAtMs !== null && row.expiresAtMs <= now.getTime()) return failure("expired");
+    return { ok: true, identity: row.identity };
   };
 }

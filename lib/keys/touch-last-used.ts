@@ -1,12 +1,13 @@
 import { Prisma, queryRows } from "@/lib/db";
 import { log } from "@/lib/log";
+import { processWide } from "@/lib/process-wide";
 
 /** last_used_at is kept to the minute: a busy key costs one write a minute, not one per request. */
 export const LAST_USED_RESOLUTION_MS = 60_000;
 const MAX_REMEMBERED = 10_000;
 
 // When this process last wrote (or tried) each key: saves the round trip between writes.
-const lastTouched = new Map<string, number>();
+const lastWrites = () => processWide("key-last-touched", () => new Map<string, number>());
 
 /**
  * Records that a key was used, at most once a minute per key. The conditional UPDATE makes that
@@ -17,6 +18,7 @@ const lastTouched = new Map<string, number>();
  */
 export async function touchLastUsed(id: string, { now = new Date() }: { now?: Date } = {}): Promise<boolean> {
   const at = now.getTime();
+  const lastTouched = lastWrites();
   const previous = lastTouched.get(id);
   if (previous !== undefined && at >= previous && at - previous < LAST_USED_RESOLUTION_MS) return false;
   lastTouched.delete(id);

@@ -9,6 +9,11 @@ export const RATE_LIMIT_POLICIES = {
    * every few seconds is never refused because the same address also reads the registry.
    */
   health: { name: "health", limit: 600, windowMs: 60_000 },
+  /**
+   * Failed authentications (a missing, malformed, unknown, revoked or expired key), per client
+   * address: once spent, a flood of made-up keys meets a 429 and costs no database lookups.
+   */
+  failedAuth: { name: "failed-auth", limit: 20, windowMs: 60_000 },
 } as const satisfies Record<string, RateLimitPolicy>;
 
 /** Whom a request is counted for. `client` comes from clientAddress(); `keyId` from a verified key. */
@@ -17,7 +22,9 @@ export type RateLimitSubject =
   | { kind: "anonymous"; client: string; perMinute?: number }
   /** perMinute: when the free tier is configured, ten times its limit. */
   | { kind: "health"; client: string; perMinute?: number }
-  | { kind: "key"; keyId: string; perMinute: number };
+  | { kind: "key"; keyId: string; perMinute: number }
+  /** perMinute: the configured RATE_LIMIT_FAILED_AUTH_PER_MINUTE, when it is not the default 20. */
+  | { kind: "failed_auth"; client: string; perMinute?: number };
 
 /**
  * The bucket and policy of a subject. Keyed traffic counts per key, whatever address it comes
@@ -37,6 +44,11 @@ export function rateLimitTarget(subject: RateLimitSubject): { bucket: string; po
       };
     case "key":
       return { bucket: `key:${subject.keyId}`, policy: perMinute("key", subject.perMinute) };
+    case "failed_auth":
+      return {
+        bucket: `failed-auth:${subject.client}`,
+        policy: subject.perMinute === undefined ? RATE_LIMIT_POLICIES.failedAuth : perMinute("failed-auth", subject.perMinute),
+      };
   }
 }
 

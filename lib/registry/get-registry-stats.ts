@@ -1,5 +1,6 @@
 import { Prisma, queryRows } from "@/lib/db";
 import { memoizeWithTtl } from "@/lib/cache/memoize-with-ttl";
+import { processWide } from "@/lib/process-wide";
 import { registryWhere, searchRelation } from "./registry-where";
 import type { RegistryStats } from "./response-schemas";
 import type { RegistryFilters } from "./schemas";
@@ -18,13 +19,18 @@ type Row = {
 /**
  * Statistics of the entries that match the filters, counting only what the tier may see.
  * They are summaries of a registry that changes slowly, and one costs a scan of every matching
- * entry (about 150 ms at 100,000), so each answer is kept for 30 seconds per process.
+ * entry (about 150 ms at 100,000), so each answer is kept for 30 seconds per process (one cache
+ * for REST and GraphQL).
  */
-export const getRegistryStats = memoizeWithTtl(computeRegistryStats, {
-  ttlMs: 30_000,
-  maxEntries: 500,
-  key: (filters, tier) => JSON.stringify([tier, filters.q, filters.sector, filters.state, filters.country, filters.min_trust_score]),
-});
+export function getRegistryStats(filters: RegistryFilters, tier: Tier): Promise<RegistryStats> {
+  return processWide("registry-stats", () =>
+    memoizeWithTtl(computeRegistryStats, {
+      ttlMs: 30_000,
+      maxEntries: 500,
+      key: (f: RegistryFilters, t: Tier) => JSON.stringify([t, f.q, f.sector, f.state, f.country, f.min_trust_score]),
+    }),
+  )(filters, tier);
+}
 
 /** The statistics, computed now: one scan of the matching entries. */
 export async function computeRegistryStats(filters: RegistryFilters, tier: Tier): Promise<RegistryStats> {

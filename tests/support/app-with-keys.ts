@@ -15,7 +15,8 @@ export type CreatedKeys<Name extends string> = Record<Name, { key: string; id: s
 
 export async function startAppWithKeys<Name extends string>(
   specs: Record<Name, CreateApiKeyInput>,
-  options: StartAppOptions = {},
+  /** appDatabaseUrl: how the app reaches a PostgreSQL database (a forwarder in front of it, say). */
+  options: StartAppOptions & { appDatabaseUrl?: (url: string) => string } = {},
 ): Promise<{ app: StartedApp; keys: CreatedKeys<Name> }> {
   const postgres = (options.database ?? (process.env.TEST_DATABASE === "postgres" ? "postgres" : "pglite")) === "postgres";
   const database = postgres ? await createTestDatabase() : undefined;
@@ -28,7 +29,8 @@ export async function startAppWithKeys<Name extends string>(
       { cwd: ROOT, env: childEnv("development", env), timeout: 120_000 },
     );
     const keys = JSON.parse(stdout.trim().split("\n").at(-1) ?? "{}") as CreatedKeys<Name>;
-    const app = await startApp({ ...options, env: { ...options.env, ...env } });
+    const appEnv = database && options.appDatabaseUrl ? { DATABASE_URL: options.appDatabaseUrl(database.url) } : env;
+    const app = await startApp({ ...options, env: { ...options.env, ...appEnv } });
     const stop = app.stop;
     app.stop = async () => {
       await stop();

@@ -51,11 +51,13 @@ export async function startApp(options: StartAppOptions = {}): Promise<StartedAp
       databaseUrl = created.url;
     }
     // An empty DATABASE_URL means the embedded database, and keeps a .env file from setting one.
-    // The free tier's 60 a minute would throttle suites that are about something else; the
-    // rate-limit suite sets RATE_LIMIT_ANONYMOUS_PER_MINUTE (or "" for the default) itself.
+    // The free tier's 60 a minute, and 20 failed authentications a minute, would throttle suites
+    // that are about something else; the rate-limit suites set RATE_LIMIT_ANONYMOUS_PER_MINUTE
+    // and RATE_LIMIT_FAILED_AUTH_PER_MINUTE (or "" for the default) themselves.
     const env = childEnv("production", {
       DATA_DIR: dataDir,
       RATE_LIMIT_ANONYMOUS_PER_MINUTE: String(TEST_ANONYMOUS_LIMIT),
+      RATE_LIMIT_FAILED_AUTH_PER_MINUTE: String(TEST_ANONYMOUS_LIMIT),
       ...options.env,
       DATABASE_URL: databaseUrl ?? "",
     });

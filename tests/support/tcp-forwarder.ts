@@ -1,11 +1,14 @@
 // A TCP forwarder between the app and a real server, so a test can take the server away without
 // touching it: close() cuts every live connection and refuses new ones, blackhole() keeps
 // connections open but lets no byte through (a server that stopped answering), open() restores
-// it on the same port.
+// it on the same port. bytesToServer counts what the app sent: a test can tell that a phase made
+// no query at all.
 import net from "node:net";
 
 export type TcpForwarder = {
   port: number;
+  /** Bytes the app has sent to the server so far. */
+  bytesToServer(): number;
   blackhole(): void;
   close(): Promise<void>;
   open(): Promise<void>;
@@ -14,6 +17,7 @@ export type TcpForwarder = {
 export async function startTcpForwarder(target: { host: string; port: number }): Promise<TcpForwarder> {
   const sockets = new Set<net.Socket>();
   let forwarding = true;
+  let bytesToServer = 0;
   const track = (socket: net.Socket) => {
     sockets.add(socket);
     socket.on("close", () => sockets.delete(socket)).on("error", () => {});
@@ -22,7 +26,10 @@ export async function startTcpForwarder(target: { host: string; port: number }):
     const upstream = net.connect(target.port, target.host);
     track(client);
     track(upstream);
-    client.on("data", (chunk) => forwarding && upstream.write(chunk)).on("close", () => upstream.destroy());
+    client.on("data", (chunk: Buffer) => {
+      bytesToServer += chunk.length;
+      if (forwarding) upstream.write(chunk);
+    }).on("close", () => upstream.destroy());
     upstream.on("data", (chunk) => forwarding && client.write(chunk)).on("close", () => client.destroy());
   });
   const listen = (port: number) =>
@@ -31,6 +38,7 @@ export async function startTcpForwarder(target: { host: string; port: number }):
   const { port } = server.address() as net.AddressInfo;
   return {
     port,
+    bytesToServer: () => bytesToServer,
     blackhole: () => {
       forwarding = false;
     },

@@ -4,7 +4,7 @@ import { ApiError } from "@/lib/errors/api-error";
 import { registryCachePolicy } from "@/lib/http/cache-policy";
 import { jsonResponse } from "@/lib/http/json-response";
 import { parseQuery } from "@/lib/http/parse-query";
-import { requestTier } from "@/lib/http/request-identity";
+import { identifyRequest } from "@/lib/http/identify-request";
 import { getRegistryStats } from "@/lib/registry/get-registry-stats";
 import { listNgos } from "@/lib/registry/list-ngos";
 import { listQuerySchema } from "@/lib/registry/schemas";
@@ -14,7 +14,7 @@ export const dynamic = "force-dynamic";
 
 export const GET = apiRoute(async (request) => {
   const query = parseQuery(new URL(request.url).searchParams, listQuerySchema);
-  const tier = await requestTier(request);
+  const { tier } = await identifyRequest(request);
   const meta = { tier, redacted: redactedFields(tier) };
   if (query.view === "stats") {
     const pageOnly = (["sort", "limit", "cursor"] as const).filter((name) => query[name] !== undefined);

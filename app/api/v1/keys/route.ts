@@ -4,7 +4,7 @@ import { apiRoute } from "@/lib/http/api-route";
 import { noStoreJson } from "@/lib/http/no-store-json";
 import { parseQuery } from "@/lib/http/parse-query";
 import { readJsonBody } from "@/lib/http/read-json-body";
-import { requireScope } from "@/lib/http/request-identity";
+import { requireKey } from "@/lib/http/require-key";
 import { createApiKey } from "@/lib/keys/create-api-key";
 import { listApiKeys } from "@/lib/keys/list-api-keys";
 import { API_KEY_STATUSES, type CreateApiKeyInput } from "@/lib/keys/schemas";
@@ -16,14 +16,14 @@ const listQuerySchema = z.object({
 });
 
 export const GET = apiRoute(async (request) => {
-  await requireScope(request, "admin");
+  await requireKey(request);
   const { status } = parseQuery(new URL(request.url).searchParams, listQuerySchema);
   const keys = await listApiKeys();
   return noStoreJson({ data: status ? keys.filter((key) => key.status === status) : keys });
 });
 
 export const POST = apiRoute(async (request) => {
-  await requireScope(request, "admin");
+  await requireKey(request);
   parseQuery(new URL(request.url).searchParams, z.object({}));
   // createApiKey validates the body with its zod schema and names every field at fault.
   const { plaintext, record } = await createApiKey((await readJsonBody(request)) as CreateApiKeyInput);

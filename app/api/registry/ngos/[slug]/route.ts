@@ -5,7 +5,7 @@ import { ApiError } from "@/lib/errors/api-error";
 import { registryCachePolicy } from "@/lib/http/cache-policy";
 import { jsonResponse } from "@/lib/http/json-response";
 import { parseQuery } from "@/lib/http/parse-query";
-import { requestTier } from "@/lib/http/request-identity";
+import { identifyRequest } from "@/lib/http/identify-request";
 import { getNgoOrThrow } from "@/lib/registry/get-ngo";
 import { slugSchema } from "@/lib/registry/schemas";
 import { redactedFields } from "@/lib/tiers";
@@ -18,7 +18,7 @@ export const GET = apiRoute(async (request, { params }: { params: Promise<{ slug
   const parsed = slugSchema.safeParse(slug);
   // A string that cannot be a slug names no entry: the same 404 as any missing entry.
   if (!parsed.success) throw new ApiError("not_found", "No registry entry has that slug.");
-  const tier = await requestTier(request);
+  const { tier } = await identifyRequest(request);
   const data = await getNgoOrThrow(parsed.data, tier);
   return jsonResponse(request, { data, meta: { tier, redacted: redactedFields(tier) } }, registryCachePolicy(tier));
 });

@@ -1,0 +1,89 @@
+// Who a request is and what it may do — key, origin, scope, tier — decided in one place, by the
+// rules of the access table. proxy.ts asks before any handler runs; handlers ask again about the
+// same request, and get the same answer from the same process-wide key cache at no database cost.
+// Nothing passes from proxy.ts to a handler but the request itself: there is no header to forge.
+import { config } from "@/lib/config";
+import { ApiError } from "@/lib/errors/api-error";
+import { checkKeyOrigin } from "@/lib/keys/check-key-origin";
+import type { KeyFailure, KeyIdentity } from "@/lib/keys/key-identity";
+import { verifyApiKey } from "@/lib/keys/verify-api-key";
+import { clientAddress } from "@/lib/rate-limit/client-address";
+import { failedAuthQuota } from "@/lib/rate-limit/failed-auth-quota";
+import type { Tier } from "@/lib/tiers";
+import { apiAccess, type ApiAccess } from "./api-access";
+import { bearerToken } from "./bearer-token";
+import { unauthorized } from "./unauthorized";
+
+export type RequestIdentity = {
+  /** The verified key, or null for a request without one where none is needed. */
+  key: KeyIdentity | null;
+  /** The tier the request reads the registry with: its key's, or public. */
+  tier: Tier;
+  /** The client address, as far as trusted proxies vouch for it: the anonymous quotas' bucket. */
+  client: string;
+  /** The request's Origin, where its key admits it (the CORS answer of keyed endpoints). */
+  allowedOrigin: string | null;
+};
+
+export const KEY_REQUIRED = "This endpoint needs an API key: send it as Authorization: Bearer <key>.";
+
+const FAILURES: Record<KeyFailure, string> = {
+  malformed: "The API key is not valid: it is not shaped like a Trust Registry key, or its checksum is wrong.",
+  unknown: "The API key is not valid.",
+  revoked: "The API key has been revoked.",
+  expired: "The API key has expired.",
+};
+
+/**
+ * The identity of a request to `access` (by default, its path's rule). Fails closed:
+ * - no key where one is needed, or a key that does not verify: 401;
+ * - a key used from an origin outside its allowlist (a publishable key without any Origin), or
+ *   without the scope the endpoint needs (registry:read for reads): 403 — never a silent
+ *   downgrade to public, the same answer on every surface;
+ * - a client whose failed authentications are spent, presenting a key this process has never
+ *   seen stored: 429, before the database is asked;
+ * - a database that cannot be asked about the key: 503, never a pass.
+ */
+export async function identifyRequest(
+  request: Request,
+  access: ApiAccess = apiAccess(new URL(request.url).pathname),
+): Promise<RequestIdentity> {
+  const client = clientAddress(request.headers, config().trustedProxyHops);
+  if (access.kind === "health" || access.kind === "live") return anonymous(client);
+  const token = bearerToken(request.headers);
+  if (token === null) {
+    if (access.kind === "keyed") throw unauthorized(KEY_REQUIRED);
+    return anonymous(client);
+  }
+  const key = await verifiedKey(token, client);
+  const origin = request.headers.get("origin");
+  const originCheck = checkKeyOrigin(key, origin);
+  if (!originCheck.ok) {
+    throw new ApiError(
+      "forbidden",
+      originCheck.reason === "origin_required"
+        ? "This publishable key works only from web pages on its allowed origins, and the request has no Origin."
+        : "This API key may not be used from the request's origin: it is not on the key's allowlist.",
+    );
+  }
+  const scope = access.kind === "keyed" ? access.scope : "registry:read";
+  if (!key.scopes.includes(scope)) throw new ApiError("forbidden", `This API key lacks the ${scope} scope this endpoint needs.`);
+  return { key, tier: key.tier, client, allowedOrigin: origin };
+}
+
+function anonymous(client: string): RequestIdentity {
+  return { key: null, tier: "public", client, allowedOrigin: null };
+}
+
+async function verifiedKey(token: string, client: string): Promise<KeyIdentity> {
+  const verification = await verifyApiKey(token, { beforeLookup: () => failedAuthQuota.assertNotSpent(client) }).catch(
+    (error: unknown) => {
+      if (error instanceof ApiError) throw error;
+      throw new ApiError("service_unavailable", "API keys cannot be checked right now. Please try again shortly.", {
+        headers: { "Retry-After": "5" },
+      });
+    },
+  );
+  if (!verification.ok) throw unauthorized(FAILURES[verification.reason], "invalid_token");
+  return verification.identity;
+}

@@ -11,21 +11,29 @@ export type ApiAccess =
    * because some client was busy. It touches no dependency, so it costs nothing to serve. */
   | { kind: "live" }
   /** Write and embed endpoints: a key with `scope`, used from an origin on its allowlist. */
-  | { kind: "keyed"; scope: Scope };
+  | { kind: "keyed"; scope: Scope }
+  /** Following and completing a donation intent: no key, the intent's client secret in the
+   * request is the capability (DESIGN.md §1). Counted like anonymous reads; any origin. */
+  | { kind: "client_secret" };
 
-const RULES: [prefix: string, access: ApiAccess][] = [
+// A pattern is a path prefix, matched as whole segments; `/*` matches only what lies below it.
+const RULES: [pattern: string, access: ApiAccess][] = [
   ["/api/health/live", { kind: "live" }],
   ["/api/health", { kind: "health" }],
   ["/api/v1/keys", { kind: "keyed", scope: "admin" }],
   ["/api/v1/webhook-endpoints", { kind: "keyed", scope: "admin" }],
+  ["/api/v1/donation-intents", { kind: "keyed", scope: "admin" }],
+  ["/api/v1/embed/donation/intent/*", { kind: "client_secret" }],
   ["/api/v1/embed", { kind: "keyed", scope: "embed:write" }],
   ["/api/v1", { kind: "keyed", scope: "registry:write" }],
 ];
 
-/** The access rule of a path; the first matching prefix (as a whole path segment) wins. */
+/** The access rule of a path: the first matching pattern wins. */
 export function apiAccess(pathname: string): ApiAccess {
-  for (const [prefix, access] of RULES) {
-    if (pathname === prefix || pathname.startsWith(`${prefix}/`)) return access;
+  for (const [pattern, access] of RULES) {
+    if (pattern.endsWith("/*")) {
+      if (pathname.startsWith(pattern.slice(0, -1))) return access;
+    } else if (pathname === pattern || pathname.startsWith(`${pattern}/`)) return access;
   }
   return { kind: "read" };
 }

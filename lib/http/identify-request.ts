@@ -49,7 +49,8 @@ export async function identifyRequest(
   access: ApiAccess = apiAccess(new URL(request.url).pathname),
 ): Promise<RequestIdentity> {
   const client = clientAddress(request.headers, config().trustedProxyHops);
-  if (access.kind === "health" || access.kind === "live") return anonymous(client);
+  // Health ignores keys; a client-secret endpoint's capability is in the request, checked by its handler.
+  if (access.kind === "health" || access.kind === "live" || access.kind === "client_secret") return anonymous(client);
   const token = bearerToken(request.headers);
   if (token === null) {
     if (access.kind === "keyed") throw unauthorized(KEY_REQUIRED);

@@ -1,11 +1,12 @@
 // Refuses, before anything runs, operations that would cost too much by the cost model of
 // query-cost.ts. The cost needs the request's variables (a limit may come from one), hence a
-// plugin rather than a validation rule. (Deep introspection is refused by graphql's own
-// MaxIntrospectionDepthRule.)
+// plugin rather than a validation rule. Apollo hands plugins the variables as sent (execution
+// coerces them later, defaults included), so operationCost coerces them itself. (Deep
+// introspection is refused by graphql's own MaxIntrospectionDepthRule.)
 import type { ApolloServerPlugin } from "@apollo/server";
 import { Kind, type FragmentDefinitionNode } from "graphql";
 import type { GraphQLContext } from "./context";
-import { operationCost } from "./query-cost";
+import { operationCost, STATS_COST } from "./query-cost";
 import { QueryLimitError } from "./query-limit-error";
 
 /** Fits one page of 100 entries with every field, components and history (cost 9,801). */
@@ -21,8 +22,8 @@ export const queryLimitsPlugin: ApolloServerPlugin<GraphQLContext> = {
         if (cost > MAX_COST) {
           throw new QueryLimitError(
             "QUERY_TOO_COSTLY",
-            `Query cost ${cost} exceeds the limit of ${MAX_COST}. Each field costs 1 and a list multiplies what it ` +
-              "selects by its limit: ask for fewer entries or fields, or walk ngos_page.",
+            `Query cost ${cost} exceeds the limit of ${MAX_COST}. Each field costs 1, stats ${STATS_COST}, and a list ` +
+              "multiplies what it selects by its limit: ask for fewer entries, fields or stats, or walk ngos_page.",
           );
         }
       },

@@ -12,9 +12,11 @@ import { ApiError } from "@/lib/errors/api-error";
 import { getNgoOrThrow } from "@/lib/registry/get-ngo";
 import { getRegistryStats } from "@/lib/registry/get-registry-stats";
 import { listNgos } from "@/lib/registry/list-ngos";
-import { PAGE_SIZE, slugSchema } from "@/lib/registry/schemas";
+import { ngoListResponseSchema } from "@/lib/registry/response-schemas";
+import { listQuerySchema, slugSchema } from "@/lib/registry/schemas";
 import { SECTORS } from "@/lib/registry/sectors";
 import type { GraphQLContext } from "./context";
+import { descriptionOf } from "./description-of";
 import { ngoSortEnum, ngoStateEnum, sectorIdEnum } from "./enums";
 import { listOf, nonNull } from "./type-wrappers";
 import { ngoType } from "./ngo-type";
@@ -22,33 +24,34 @@ import { registryStatsType } from "./stats-type";
 import { toListQuery, type RegistryArgs } from "./to-list-query";
 
 
+const query = listQuerySchema.shape;
+const page = ngoListResponseSchema.shape;
+const COMMAS = " Several separated by commas.";
+/** GraphQL names a few REST parameters differently (REST_PARAMETER_ARGUMENTS); say which. */
+const restName = (parameter: string) => ` The REST parameter ${parameter}.`;
+
+// The descriptions are the REST parameters' (lib/registry/schemas.ts), plus what differs here.
 const filterArgs: GraphQLFieldConfigArgumentMap = {
-  sector: { type: GraphQLString, description: "Sector id, e.g. \"health\"; several separated by commas." },
-  state: {
-    type: new GraphQLList(new GraphQLNonNull(ngoStateEnum)),
-    description: "Only these states. Callers without an operator key may ask for verified, suspended and revoked.",
-  },
-  country: { type: GraphQLString, description: "ISO 3166-1 alpha-2 code; several separated by commas." },
-  search: {
-    type: GraphQLString,
-    description: "Words to find in name, legal name, city and description; accent- and case-insensitive, ranked.",
-  },
-  min_trust_score: { type: GraphQLInt, description: "Only entries scoring at least this (0–100)." },
+  sector: { type: GraphQLString, description: `${descriptionOf(query.sector)} Ids as in SectorId.${COMMAS}` },
+  state: { type: new GraphQLList(new GraphQLNonNull(ngoStateEnum)), description: descriptionOf(query.state) },
+  country: { type: GraphQLString, description: descriptionOf(query.country) + COMMAS },
+  search: { type: GraphQLString, description: descriptionOf(query.q) + restName("q") },
+  min_trust_score: { type: GraphQLInt, description: descriptionOf(query.min_trust_score) },
 };
 
 const listArgs: GraphQLFieldConfigArgumentMap = {
   ...filterArgs,
-  sort: { type: ngoSortEnum, description: "The order. Default: relevance with search, otherwise trust_score_desc." },
-  limit: { type: GraphQLInt, description: `How many entries, 1–${PAGE_SIZE.max} (default ${PAGE_SIZE.default}).` },
+  sort: { type: ngoSortEnum, description: descriptionOf(query.sort) },
+  limit: { type: GraphQLInt, description: descriptionOf(query.limit) },
 };
 
 const ngoPageType = new GraphQLObjectType({
   name: "NgoPage",
   description: "One page of a list that may continue: pass next_cursor as after to get the next.",
   fields: {
-    entries: { type: listOf(ngoType), description: "The entries of this page." },
-    next_cursor: { type: GraphQLString, description: "The cursor of the next page; null on the last page." },
-    limit: { type: nonNull(GraphQLInt), description: "The page size asked for." },
+    entries: { type: listOf(ngoType), description: descriptionOf(page.data) },
+    next_cursor: { type: GraphQLString, description: descriptionOf(page.page.shape.next_cursor) },
+    limit: { type: nonNull(GraphQLInt), description: descriptionOf(page.page.shape.limit) },
   },
 });
 
@@ -76,7 +79,7 @@ export const queryType = new GraphQLObjectType<unknown, GraphQLContext>({
       description: "A page of registry entries with a cursor to the next, for walking the whole registry.",
       args: {
         ...listArgs,
-        after: { type: GraphQLString, description: "The next_cursor of the previous page, with the same filters and sort." },
+        after: { type: GraphQLString, description: descriptionOf(query.cursor) + restName("cursor") },
       },
       resolve: async (_, args: RegistryArgs, { tier }) => {
         const page = await listNgos(toListQuery(args), tier);

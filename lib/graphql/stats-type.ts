@@ -1,35 +1,40 @@
-// Registry statistics as GraphQL types: the shape getRegistryStats answers with.
+// Registry statistics as GraphQL types: the shape getRegistryStats answers with, described by its
+// zod schema (lib/registry/response-schemas.ts).
 import { GraphQLFloat, GraphQLInt, GraphQLObjectType, GraphQLString } from "graphql";
+import { registryStatsSchema } from "@/lib/registry/response-schemas";
+import { descriptionOf } from "./description-of";
 import { listOf, nonNull } from "./type-wrappers";
 import { ngoStateEnum, sectorIdEnum } from "./enums";
 
-const count = { type: nonNull(GraphQLInt), description: "How many matching entries." };
-const average = { type: nonNull(GraphQLFloat), description: "Their average trust score, to one decimal." };
+const stats = registryStatsSchema.shape;
+const country = stats.by_country.element.shape;
+const count = { type: nonNull(GraphQLInt), description: descriptionOf(country.count) };
+const average = { type: nonNull(GraphQLFloat), description: descriptionOf(country.average_trust_score) };
 
 export const registryStatsType = new GraphQLObjectType({
   name: "RegistryStats",
-  description: "Statistics of the entries that match the filters, counting only what the caller's tier may see.",
+  description: descriptionOf(registryStatsSchema),
   fields: {
-    total: count,
-    average_trust_score: { type: GraphQLFloat, description: "Average trust score, to one decimal; null when nothing matches." },
+    total: { type: nonNull(GraphQLInt), description: descriptionOf(stats.total) },
+    average_trust_score: { type: GraphQLFloat, description: descriptionOf(stats.average_trust_score) },
     by_state: {
       type: listOf(new GraphQLObjectType({ name: "StateCount", fields: { state: { type: nonNull(ngoStateEnum) }, count } })),
-      description: "Entries per state, largest first.",
+      description: descriptionOf(stats.by_state),
     },
     by_sector: {
       type: listOf(
         new GraphQLObjectType({ name: "SectorStats", fields: { sector: { type: nonNull(sectorIdEnum) }, count, average_trust_score: average } }),
       ),
-      description: "Entries per sector, largest first.",
+      description: descriptionOf(stats.by_sector),
     },
     by_country: {
       type: listOf(
         new GraphQLObjectType({
           name: "CountryStats",
-          fields: { country: { type: nonNull(GraphQLString), description: "ISO 3166-1 alpha-2." }, count, average_trust_score: average },
+          fields: { country: { type: nonNull(GraphQLString), description: descriptionOf(country.country) }, count, average_trust_score: average },
         }),
       ),
-      description: "Entries per country, largest first.",
+      description: descriptionOf(stats.by_country),
     },
     trust_score_histogram: {
       type: listOf(
@@ -38,7 +43,7 @@ export const registryStatsType = new GraphQLObjectType({
           fields: { min: { type: nonNull(GraphQLInt) }, max: { type: nonNull(GraphQLInt) }, count },
         }),
       ),
-      description: "Ten buckets of ten points; the last, 90–100, includes 100.",
+      description: descriptionOf(stats.trust_score_histogram),
     },
   },
 });

@@ -1,5 +1,5 @@
-// The registry's response bodies, for the OpenAPI document and for tests that hold the real
-// answers against it.
+// The registry's response bodies, for the OpenAPI document, for the descriptions of the GraphQL
+// types of the same data, and for tests that hold the real answers against them.
 import { z } from "zod";
 import { ngoEntrySchema } from "./entry-schema";
 import { NGO_FIELD_TIERS, NGO_STATES, TIERS } from "@/lib/tiers";
@@ -27,10 +27,10 @@ const meta = z.object({
 
 export const ngoListResponseSchema = z
   .object({
-    data: z.array(projectedNgoSchema),
+    data: z.array(projectedNgoSchema).meta({ description: "The entries of this page." }),
     page: z.object({
-      next_cursor: z.string().nullable().meta({ description: "Pass as cursor for the next page; null on the last." }),
-      limit: z.int(),
+      next_cursor: z.string().nullable().meta({ description: "The cursor of the next page; null on the last page." }),
+      limit: z.int().meta({ description: "The page size asked for." }),
     }),
     meta,
   })
@@ -38,19 +38,25 @@ export const ngoListResponseSchema = z
 
 export const ngoResponseSchema = z.object({ data: projectedNgoSchema, meta }).meta({ id: "NgoResponse" });
 
-const count = z.int().min(0);
-const average = z.number().min(0).max(100);
+const count = z.int().min(0).meta({ description: "How many matching entries." });
+const average = z.number().min(0).max(100).meta({ description: "Their average trust score, to one decimal." });
 
-export const registryStatsSchema = z.object({
-  total: count,
-  average_trust_score: average.nullable(),
-  by_state: z.array(z.object({ state: z.enum(NGO_STATES), count })),
-  by_sector: z.array(z.object({ sector: z.string(), count, average_trust_score: average })),
-  by_country: z.array(z.object({ country: z.string(), count, average_trust_score: average })),
-  trust_score_histogram: z
-    .array(z.object({ min: z.int(), max: z.int(), count }))
-    .meta({ description: "Ten buckets of ten points; the last, 90–100, includes 100." }),
-});
+export const registryStatsSchema = z
+  .object({
+    total: count,
+    average_trust_score: average.nullable().meta({ description: "Average trust score, to one decimal; null when nothing matches." }),
+    by_state: z.array(z.object({ state: z.enum(NGO_STATES), count })).meta({ description: "Entries per state, largest first." }),
+    by_sector: z
+      .array(z.object({ sector: z.string(), count, average_trust_score: average }))
+      .meta({ description: "Entries per sector, largest first." }),
+    by_country: z
+      .array(z.object({ country: z.string().meta({ description: "ISO 3166-1 alpha-2." }), count, average_trust_score: average }))
+      .meta({ description: "Entries per country, largest first." }),
+    trust_score_histogram: z
+      .array(z.object({ min: z.int(), max: z.int(), count }))
+      .meta({ description: "Ten buckets of ten points; the last, 90–100, includes 100." }),
+  })
+  .meta({ description: "Statistics of the entries that match the filters, counting only what the caller's tier may see." });
 
 export type RegistryStats = z.infer<typeof registryStatsSchema>;
 

@@ -1,8 +1,10 @@
 // The registry's request and response schemas. The same schemas validate requests, type the
-// code, and generate the OpenAPI document (lib/openapi).
+// code, and generate the OpenAPI document (lib/openapi). Their descriptions say what a parameter
+// means in words true of both surfaces, as GraphQL's arguments read them too; the query string's
+// own syntax, such as commas between values, goes in the `openapi` schema beside them.
 import { z } from "zod";
 import { SECTOR_IDS } from "./sectors";
-import { NGO_STATES } from "@/lib/tiers";
+import { NGO_STATES, PUBLIC_STATES } from "@/lib/tiers";
 
 /** An integer query parameter, strictly digits: "", "1e2" and "12abc" are errors, not coerced. */
 function integerParam(min: number, max: number) {
@@ -21,7 +23,8 @@ function listParam<T extends string>(values: readonly [T, ...T[]], normalise: (s
   return z
     .string()
     .transform((s) => [...new Set(s.split(",").map((v) => normalise(v.trim())))])
-    .pipe(z.array(z.enum(values, { error: message })).min(1, message));
+    .pipe(z.array(z.enum(values, { error: message })).min(1, message))
+    .meta({ openapi: { type: "string", description: `Separated by commas, one or more of: ${values.join(", ")}.` } });
 }
 
 const countryList = z
@@ -32,7 +35,8 @@ const countryList = z
       .array(z.string().regex(/^[A-Z]{2}$/, "must be ISO 3166-1 alpha-2 country codes, separated by commas"))
       .min(1)
       .max(50, "at most 50 countries"),
-  );
+  )
+  .meta({ openapi: { type: "string", description: "Separated by commas, up to 50 codes." } });
 
 /** Page sizes of every list, REST and GraphQL alike: `limit` is 1 to max, default when omitted. */
 export const PAGE_SIZE = { default: 20, max: 100 } as const;
@@ -51,11 +55,11 @@ export const registryFilterShape = {
     .meta({ description: "Search in name, legal name, city and description; accent- and case-insensitive, ranked." }),
   sector: listParam(SECTOR_IDS, (s) => s.toLowerCase())
     .optional()
-    .meta({ description: `Sector id(s), comma-separated: ${SECTOR_IDS.join(", ")}.` }),
+    .meta({ description: "Only entries in these sectors." }),
   state: listParam(NGO_STATES, (s) => s.toLowerCase())
     .optional()
-    .meta({ description: "State(s), comma-separated. The public tier sees verified, suspended and revoked entries." }),
-  country: countryList.optional().meta({ description: "ISO 3166-1 alpha-2 code(s), comma-separated." }),
+    .meta({ description: `Only entries in these states. Callers without an operator key may ask for ${PUBLIC_STATES.join(", ")}.` }),
+  country: countryList.optional().meta({ description: "Only entries in these countries (ISO 3166-1 alpha-2 codes)." }),
   min_trust_score: integerParam(0, 100).optional().meta({ description: "Only entries scoring at least this (0–100)." }),
 };
 
@@ -63,11 +67,9 @@ export const listQuerySchema = z.object({
   ...registryFilterShape,
   sort: z
     .enum(SORTS, { error: `must be one of ${SORTS.join(", ")}` })
+    .meta({ openapi: { type: "string", enum: [...SORTS], description: "A leading '-' sorts descending." } })
     .optional()
-    .meta({
-      description:
-        "Order; a leading '-' sorts descending. Default: relevance when q is given, otherwise -trust_score. relevance needs q.",
-    }),
+    .meta({ description: "The order; relevance needs a search. Default: relevance with a search, otherwise the highest trust score first." }),
   limit: integerParam(1, PAGE_SIZE.max)
     .optional()
     .meta({ description: `Page size, 1–${PAGE_SIZE.max} (default ${PAGE_SIZE.default}).` }),
@@ -76,7 +78,7 @@ export const listQuerySchema = z.object({
     .min(1)
     .max(512, "is not a valid cursor")
     .optional()
-    .meta({ description: "The page.next_cursor of the previous page, with the same filters and sort." }),
+    .meta({ description: "The next_cursor of the previous page, with the same filters and sort." }),
   view: z
     .enum(["list", "stats"], { error: "must be list or stats" })
     .optional()

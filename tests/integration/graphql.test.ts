@@ -188,6 +188,24 @@ describe("refusals", () => {
     }
   });
 
+  it("costs a limit from a variable's default as the limit it is", async () => {
+    const fields = "name slug city country website description trust_score verified_at sector state";
+    const pages = `query($l: Int = 100) { ${Array.from({ length: 10 }, (_, i) => `a${i}: ngos(limit: $l) { ${fields} }`).join(" ")} }`;
+    const { status, body } = await postGraphQL(endpoint, pages);
+    expect(status).toBe(400);
+    expect(body.errors?.[0]?.extensions?.code).toBe("QUERY_TOO_COSTLY");
+    await data(pages, { l: 5 });
+  });
+
+  it("costs each stats as the scan it is: fifteen are refused, one (and the seed's query) pass", async () => {
+    const stats = Array.from({ length: 15 }, (_, i) => `s${i}: stats(min_trust_score: ${i}) { total }`).join(" ");
+    const { status, body } = await postGraphQL(endpoint, `{ ${stats} }`);
+    expect(status).toBe(400);
+    expect(body.errors?.[0]?.extensions?.code).toBe("QUERY_TOO_COSTLY");
+    await data(`{ stats(sector: "health") { total by_sector { sector count } } }`);
+    await data(`{ ngos(sector: "health", limit: 20) { name slug state trust_score } }`);
+  });
+
   it("refuses what is not one GraphQL request in JSON before Apollo sees it", async () => {
     const post = (body: string, contentType = "application/json") =>
       fetch(endpoint, { method: "POST", headers: { "Content-Type": contentType }, body }).then(async (r) => ({ status: r.status, body: await r.json() }));

@@ -41,6 +41,17 @@ export function canSee(tier: Tier, field: NgoField): boolean {
   return RANK[tier] >= RANK[NGO_FIELD_TIERS[field]];
 }
 
+/** The text fields that search (`q`) can match, highest ranked first (the registration number
+ * ranks with the legal name). */
+const SEARCHABLE_FIELDS = ["name", "legal_name", "registration_number", "city", "description"] as const satisfies readonly NgoField[];
+export type SearchableField = (typeof SEARCHABLE_FIELDS)[number];
+
+/** What the tier's search matches: only fields it may see, or a search would read a hidden field
+ * letter by letter (every word matches as a prefix). */
+export function searchableFields(tier: Tier): SearchableField[] {
+  return SEARCHABLE_FIELDS.filter((field) => canSee(tier, field));
+}
+
 /** The fields the tier may not see, as the API lists them in meta.redacted. */
 export function redactedFields(tier: Tier): NgoField[] {
   return (Object.keys(NGO_FIELD_TIERS) as NgoField[]).filter((field) => !canSee(tier, field));

@@ -5,6 +5,7 @@ import { loadNgoDetails } from "./load-ngo-details";
 import { ngoColumns, toNgoEntry, type NgoRow } from "./ngo-record";
 import { projectNgo, type ProjectedNgo } from "./project-ngo";
 import { registryWhere, searchRelation } from "./registry-where";
+import { searchVector } from "./search-vector";
 import { PAGE_SIZE, type ListQuery, type SortParam } from "./schemas";
 import type { Tier } from "@/lib/tiers";
 
@@ -18,8 +19,6 @@ type SortKey = {
   read: (row: NgoRow & { rank?: number }) => CursorValue;
 };
 
-const RANK = Prisma.sql`ts_rank(n.search_vector, search.query)::float8`;
-
 const SORT_KEYS: Record<string, SortKey> = {
   trust_score: { expression: Prisma.sql`n.trust_score`, cast: Prisma.sql`int`, kind: "number", read: (r) => r.trust_score },
   name: { expression: Prisma.sql`n.name`, cast: Prisma.sql`text`, kind: "string", read: (r) => r.name },
@@ -30,8 +29,18 @@ const SORT_KEYS: Record<string, SortKey> = {
     nullable: true,
     read: (r) => r.verified_at,
   },
-  relevance: { expression: RANK, cast: Prisma.sql`float8`, kind: "number", read: (r) => r.rank ?? 0 },
 };
+
+/** Relevance ranks on the vector the tier searches: a field it may not see must not move an
+ * entry up the order either. */
+function rankBy(tier: Tier): Prisma.Sql {
+  return Prisma.sql`ts_rank(${searchVector(tier)}, search.query)::float8`;
+}
+
+function sortKey(sort: SortParam, tier: Tier): SortKey {
+  if (sort === "relevance") return { expression: rankBy(tier), cast: Prisma.sql`float8`, kind: "number", read: (r) => r.rank ?? 0 };
+  return SORT_KEYS[sort.replace(/^-/, "")] as SortKey;
+}
 
 /**
  * One page of registry entries, ordered and filtered as asked, within what the tier may see.
@@ -43,7 +52,7 @@ export async function listNgos(query: ListQuery, tier: Tier): Promise<NgoPage> {
     throw ApiError.invalid([{ name: "sort", reason: "relevance needs a search (q)" }]);
   }
   const descending = sort.startsWith("-") || sort === "relevance";
-  const key = SORT_KEYS[sort.replace(/^-/, "")] as SortKey;
+  const key = sortKey(sort, tier);
   const limit = query.limit ?? PAGE_SIZE.default;
   const fingerprint = queryFingerprint([tier, sort, query.q, query.sector, query.state, query.country, query.min_trust_score]);
 
@@ -54,7 +63,7 @@ export async function listNgos(query: ListQuery, tier: Tier): Promise<NgoPage> {
   }
   const direction = descending ? Prisma.sql`DESC` : Prisma.sql`ASC`;
   const rows = await queryRows<NgoRow & { rank?: number }>(Prisma.sql`
-    SELECT ${ngoColumns(tier)}${query.q !== undefined ? Prisma.sql`, ${RANK} AS rank` : Prisma.empty}
+    SELECT ${ngoColumns(tier)}${query.q !== undefined ? Prisma.sql`, ${rankBy(tier)} AS rank` : Prisma.empty}
     FROM ngos n${searchRelation(query.q)}
     WHERE ${Prisma.join(conditions, " AND ")}
     ORDER BY ${key.expression} ${direction}, n.id ${direction}

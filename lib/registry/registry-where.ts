@@ -1,11 +1,13 @@
 import { Prisma } from "@/lib/db";
 import { ApiError } from "@/lib/errors/api-error";
 import type { RegistryFilters } from "./schemas";
+import { searchVector } from "./search-vector";
 import { visibleStates, type Tier } from "@/lib/tiers";
 
 /**
  * The WHERE clause shared by lists and statistics: the caller's filters, always inside the
- * states the tier may see. With `q`, it expects a `search` relation holding the tsquery.
+ * states the tier may see. With `q`, it expects a `search` relation holding the tsquery, and
+ * matches it against the fields the tier may see, never the others.
  */
 export function registryWhere(filters: RegistryFilters, tier: Tier): Prisma.Sql {
   const allowed = visibleStates(tier);
@@ -17,14 +19,14 @@ export function registryWhere(filters: RegistryFilters, tier: Tier): Prisma.Sql 
   if (filters.sector) conditions.push(Prisma.sql`n.sector_id = ANY(${filters.sector}::text[])`);
   if (filters.country) conditions.push(Prisma.sql`n.country = ANY(${filters.country}::text[])`);
   if (filters.min_trust_score !== undefined) conditions.push(Prisma.sql`n.trust_score >= ${filters.min_trust_score}::int`);
-  if (filters.q !== undefined) conditions.push(Prisma.sql`n.search_vector @@ search.query`);
+  if (filters.q !== undefined) conditions.push(Prisma.sql`${searchVector(tier)} @@ search.query`);
   return Prisma.join(conditions, " AND ");
 }
 
 /**
  * The search relation for `q`: every word of the query must match the start of a word of the
  * entry (so "educ" finds "education"), after the same fold to lower case without accents that
- * the search column went through.
+ * the search vectors went through.
  */
 export function searchRelation(q: string | undefined): Prisma.Sql {
   if (q === undefined) return Prisma.empty;

@@ -52,7 +52,10 @@ export const registryFilterShape = {
     .max(200, "must be at most 200 characters")
     .regex(/[\p{L}\p{N}]/u, "must contain a letter or a digit")
     .optional()
-    .meta({ description: "Search in name, legal name, city and description; accent- and case-insensitive, ranked." }),
+    .meta({
+      description:
+        "Words to find, each as the start of a word, accent- and case-insensitive, ranked. Searches only fields the caller may see: name, city and description; with a partner or operator key also legal name and registration number.",
+    }),
   sector: listParam(SECTOR_IDS, (s) => s.toLowerCase())
     .optional()
     .meta({ description: "Only entries in these sectors." }),

@@ -70,7 +70,7 @@ describe("seedSampleRegistry", () => {
     );
 
     const [found] = await connection.prisma.$queryRaw<Row[]>`
-      SELECT slug FROM ngos WHERE search_vector @@ to_tsquery('simple', registry_fold('Sao & Paulo'))
+      SELECT slug FROM ngos WHERE public_search_vector @@ to_tsquery('simple', registry_fold('Sao & Paulo'))
       AND slug = ${SAMPLE_FIXTURES.accented}`;
     expect(found).toEqual({ slug: SAMPLE_FIXTURES.accented });
     expect(await schemaShape()).toEqual(shape);

@@ -4,7 +4,7 @@
 // against one array per column), that costs the least on both sides: JSON.stringify is native,
 // the driver passes one string, and no statement nears the 65,535-parameter limit, whatever the
 // chunk size. One transaction for the whole load, so a failed load leaves the registry as it was.
-// The search vector is left to the trigger.
+// The search vectors are left to the trigger.
 import type { Prisma, PrismaClient } from "@/lib/db/generated/client";
 import { DEFAULT_SAMPLE_COUNT, DEFAULT_SAMPLE_SEED, sampleRegistryChunks } from "./generate-sample-registry";
 

@@ -6,6 +6,7 @@ import { generateSampleRegistry, SAMPLE_FIXTURES } from "@/lib/sample/generate-s
 import { useTestDatabase } from "../support/test-database-env";
 
 type Registry = {
+  db: typeof import("@/lib/db");
   listNgos: typeof import("@/lib/registry/list-ngos").listNgos;
   getNgoOrThrow: typeof import("@/lib/registry/get-ngo").getNgoOrThrow;
   computeRegistryStats: typeof import("@/lib/registry/get-registry-stats").computeRegistryStats;
@@ -18,6 +19,7 @@ let database: Awaited<ReturnType<typeof useTestDatabase>> | undefined;
 beforeAll(async () => {
   database = await useTestDatabase();
   registry = {
+    db: await import("@/lib/db"),
     ...(await import("@/lib/registry/list-ngos")),
     ...(await import("@/lib/registry/get-ngo")),
     ...(await import("@/lib/registry/get-registry-stats")),
@@ -86,5 +88,31 @@ describe("registry tiers on a real database", () => {
     const entry = await registry.getNgoOrThrow(SAMPLE_FIXTURES.donationDemo, "public");
     expect(entry).not.toHaveProperty("trust");
     expect(entry).not.toHaveProperty("legal_name");
+  });
+
+  it("orders the public's search by what the public sees: a legal name moves nothing", async () => {
+    // Two entries alike in every public field, the search word also in one's legal name. Trading
+    // the legal names must leave the public's order as it was; a partner's follows them.
+    const { Prisma, queryRows } = registry.db;
+    const legal = { a: "Zephyrquill Relief (gemeinnützig)", b: "Hilfswerk Leipzig (gemeinnützig)" };
+    const insert = (id: string, legalName: string) => Prisma.sql`
+      (${id}, ${id.replace(/_/g, "-")}, 'Zephyrquill Relief', ${legalName}, 'DE-VR 4242', 'DE', 'Leipzig',
+       'health', 'Zephyrquill Relief helps in Leipzig.', 'verified', 50, 'test', now())`;
+    await queryRows(Prisma.sql`
+      INSERT INTO ngos (id, slug, name, legal_name, registration_number, country, city, sector_id, description, state,
+                        trust_score, trust_methodology, trust_as_of)
+      VALUES ${insert("zq_a", legal.a)}, ${insert("zq_b", legal.b)}`);
+    const order = async (tier: "public" | "partner") =>
+      (await registry.listNgos({ q: "zephyrquill" }, tier)).data.map((e) => e.slug);
+    try {
+      const before = { public: await order("public"), partner: await order("partner") };
+      expect(before.partner).toEqual(["zq-a", "zq-b"]);
+      await queryRows(Prisma.sql`
+        UPDATE ngos SET legal_name = CASE id WHEN 'zq_a' THEN ${legal.b} ELSE ${legal.a} END WHERE id IN ('zq_a', 'zq_b')`);
+      expect(await order("partner")).toEqual(["zq-b", "zq-a"]);
+      expect(await order("public")).toEqual(before.public);
+    } finally {
+      await queryRows(Prisma.sql`DELETE FROM ngos WHERE id IN ('zq_a', 'zq_b')`);
+    }
   });
 });

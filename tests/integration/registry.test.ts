@@ -96,7 +96,7 @@ describe("GET /api/registry/ngos", () => {
     }
   });
 
-  it("searches name, legal name, city and description, ignoring case and accents, ranked", async () => {
+  it("searches name, city and description for the public, ignoring case and accents, ranked", async () => {
     const accented = sample.find((n) => n.slug === SAMPLE_FIXTURES.accented)!;
     const withAccents = await list(`q=${encodeURIComponent(accented.name)}`);
     expect(withAccents.data[0]?.slug).toBe(accented.slug);

@@ -1,13 +1,21 @@
-// Runs once when the server starts. The embedded database is opened (migrated, seeded, demo keys
-// written) here, before the first request, because a fresh PGlite blocks the process while it
-// initialises.
+// Runs once when the server starts. The configuration and the server secret are checked here, so
+// a bad setting stops the server with one clear line instead of failing requests later. The
+// embedded database is opened (migrated, seeded, demo keys written) here too, before the first
+// request, because a fresh PGlite blocks the process while it initialises.
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
-  const [{ config }, { getConnection }, { log }] = await Promise.all([
+  const [{ config }, { getConnection }, { log }, { serverSecret }] = await Promise.all([
     import("@/lib/config"),
     import("@/lib/db"),
     import("@/lib/log"),
+    import("@/lib/secrets/server-secret"),
   ]);
+  try {
+    config();
+    serverSecret();
+  } catch (error) {
+    refuseToStart(error);
+  }
   const { sharedBucketWarning } = await import("@/lib/rate-limit/shared-bucket-warning");
   const warning = sharedBucketWarning(config());
   if (warning) log("warn", warning);
@@ -16,6 +24,9 @@ export async function register(): Promise<void> {
     await getConnection();
     log("info", "embedded database ready");
   } catch (error) {
+    const { DatabaseBusyError } = await import("@/lib/db/connection");
+    // Another server holds the embedded database: serving beside it could only fail.
+    if (error instanceof DatabaseBusyError) refuseToStart(error);
     // Requests will retry the open and answer 503/500; health reports the reason.
     log("error", "embedded database failed to open", { error: error instanceof Error ? error.name : "unknown" });
     return;
@@ -29,4 +40,11 @@ export async function register(): Promise<void> {
   } catch (error) {
     log("warn", "demo API keys not written", { error: error instanceof Error ? error.name : "unknown" });
   }
+}
+
+/** Ends the process with the reason on one line: configuration and lock messages name no secret. */
+function refuseToStart(error: unknown): never {
+  const message = error instanceof Error ? error.message : String(error);
+  console.error(`trust-registry: not starting: ${message.replace(/\s+/g, " ")}`);
+  process.exit(1);
 }

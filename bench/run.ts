@@ -50,7 +50,8 @@ const started = performance.now();
 const loadAtStart = Math.round((os.loadavg()[0] ?? 0) * 100) / 100;
 const seconds = (since: number) => Math.round((performance.now() - since) / 100) / 10;
 // Without NODE_ENV: the seeder refuses to load sample data into a production database.
-const baseEnv: Env = { ...process.env };
+// A configured database needs a server secret; every process of the run shares this one.
+const baseEnv: Env = { ...process.env, SERVER_SECRET: process.env.SERVER_SECRET || "bench-server-secret-0123456789abcdefghijklmnop" };
 delete baseEnv.NODE_ENV;
 
 let database: BenchDatabase | undefined;
@@ -199,7 +200,7 @@ async function countStoreTrips(baseUrl: string, key: string): Promise<StoreTrips
 async function explainQueries(databaseUrl: string, cursor: string): Promise<Record<string, Plan[]>> {
   console.log("Explaining the registry queries (EXPLAIN ANALYZE)…");
   const output = execFileSync(process.execPath, ["--import", "tsx", "bench/explain-queries.ts", settings.search, cursor], {
-    env: { ...process.env, DATABASE_URL: databaseUrl },
+    env: { ...baseEnv, DATABASE_URL: databaseUrl } as unknown as NodeJS.ProcessEnv,
     encoding: "utf8",
     maxBuffer: 16 * 2 ** 20,
   });

@@ -45,8 +45,18 @@ const configSchema = z.object({
   RATE_LIMIT_FAILED_AUTH_PER_MINUTE: unsetIfEmpty(z.coerce.number().int().min(1).max(1_000_000)),
   RATE_LIMIT_TIMEOUT_MS: unsetIfEmpty(z.coerce.number().int().min(10).max(10_000)),
   RATE_LIMIT_PREFIX: unsetIfEmpty(z.string().regex(/^[\w:.-]{1,100}$/, "must be 1-100 letters, digits, or _ : . -")),
+  SERVER_SECRET: unsetIfEmpty(z.string().trim().min(32, "must be at least 32 characters (e.g. `openssl rand -base64 32`)")),
   VERCEL: z.string().optional(),
 }).superRefine((env, context) => {
+  // Every instance must sign with the same secret, so a database of its own is no place to make
+  // one up: an operator sets it once, for all of them.
+  if (env.DATABASE_URL !== undefined && env.SERVER_SECRET === undefined) {
+    context.addIssue({
+      code: "custom",
+      path: ["SERVER_SECRET"],
+      message: "must be set when DATABASE_URL is: at least 32 random characters, the same on every instance (e.g. `openssl rand -base64 32`)",
+    });
+  }
   for (const [url, token] of UPSTASH_PAIRS) {
     if ((env[url] === undefined) !== (env[token] === undefined)) {
       const missing = env[url] === undefined ? url : token;
@@ -86,6 +96,11 @@ export type Config = {
    * how far from the right of that header the client address may be read (0: not at all).
    */
   trustedProxyHops: number;
+  /**
+   * The server secret that seals cursors and signs embed sessions (SERVER_SECRET). Unset only in
+   * the embedded mode, which keeps a generated one under the data directory.
+   */
+  serverSecret: string | undefined;
 };
 
 export class ConfigError extends Error {
@@ -114,6 +129,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     anonymousRateLimitPerMinute: e.RATE_LIMIT_ANONYMOUS_PER_MINUTE ?? 60,
     failedAuthPerMinute: e.RATE_LIMIT_FAILED_AUTH_PER_MINUTE ?? 20,
     trustedProxyHops: e.TRUSTED_PROXY_HOPS ?? defaultProxyHops(e.VERCEL),
+    serverSecret: e.SERVER_SECRET,
   };
 }
 

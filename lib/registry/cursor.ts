@@ -1,35 +1,55 @@
 // Opaque keyset cursors: the sort key and id of the last entry of a page, bound to the query
-// that produced it. Opaque to clients, but not secret: a forged cursor can only choose a
-// starting point inside what the caller may see anyway, so it is validated, not signed.
-import { createHash } from "node:crypto";
+// that produced it. Sealed (AES-256-GCM under a key derived from the server secret): a client
+// can neither read them (the internal id, a relevance rank) nor change a byte of them unnoticed,
+// so a cursor that opens was made here, and anything else is a 400 naming `cursor`.
+import { createCipheriv, createDecipheriv, createHash, randomBytes } from "node:crypto";
 import { ApiError } from "@/lib/errors/api-error";
+import { deriveKey } from "@/lib/secrets/derive-key";
 
 export type CursorValue = number | string | null;
 export type Cursor = { value: CursorValue; id: string };
+
+const VERSION = 1;
+const IV_BYTES = 12;
+const TAG_BYTES = 16;
 
 export function queryFingerprint(parts: unknown): string {
   return createHash("sha256").update(JSON.stringify(parts)).digest("base64url").slice(0, 12);
 }
 
 export function encodeCursor(cursor: Cursor, fingerprint: string): string {
-  return Buffer.from(JSON.stringify([fingerprint, cursor.value, cursor.id])).toString("base64url");
+  const iv = randomBytes(IV_BYTES);
+  const cipher = createCipheriv("aes-256-gcm", deriveKey("cursor"), iv);
+  const sealed = Buffer.concat([cipher.update(JSON.stringify([fingerprint, cursor.value, cursor.id]), "utf8"), cipher.final()]);
+  return Buffer.concat([Buffer.of(VERSION), iv, sealed, cipher.getAuthTag()]).toString("base64url");
 }
 
 /** Reads a cursor made by encodeCursor for the same query, or answers 400 naming `cursor`. */
 export function decodeCursor(text: string, fingerprint: string, valueKind: "number" | "string" | "date"): Cursor {
   const invalid = (reason: string) => ApiError.invalid([{ name: "cursor", reason }]);
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(Buffer.from(text, "base64url").toString("utf8"));
-  } catch {
-    throw invalid("is not a valid cursor");
-  }
+  const parsed = open(text);
   if (!Array.isArray(parsed) || parsed.length !== 3) throw invalid("is not a valid cursor");
   const [print, value, id] = parsed as unknown[];
   if (print !== fingerprint) throw invalid("belongs to a query with other filters or another sort");
+  // Only this server makes cursors, so these hold; checked all the same, as a query parameter.
   if (typeof id !== "string" || id.length === 0 || id.length > 64) throw invalid("is not a valid cursor");
   if (!valueFits(value, valueKind)) throw invalid("is not a valid cursor");
   return { value: value as CursorValue, id };
+}
+
+function open(text: string): unknown {
+  const bytes = /^[A-Za-z0-9_-]+$/.test(text) ? Buffer.from(text, "base64url") : Buffer.alloc(0);
+  if (bytes.length <= 1 + IV_BYTES + TAG_BYTES || bytes[0] !== VERSION) {
+    throw ApiError.invalid([{ name: "cursor", reason: "is not a valid cursor" }]);
+  }
+  try {
+    const decipher = createDecipheriv("aes-256-gcm", deriveKey("cursor"), bytes.subarray(1, 1 + IV_BYTES));
+    decipher.setAuthTag(bytes.subarray(bytes.length - TAG_BYTES));
+    const plain = Buffer.concat([decipher.update(bytes.subarray(1 + IV_BYTES, bytes.length - TAG_BYTES)), decipher.final()]);
+    return JSON.parse(plain.toString("utf8"));
+  } catch {
+    throw ApiError.invalid([{ name: "cursor", reason: "is not a valid cursor (changed, or made by another server)" }]);
+  }
 }
 
 function valueFits(value: unknown, kind: "number" | "string" | "date"): boolean {
@@ -37,8 +57,8 @@ function valueFits(value: unknown, kind: "number" | "string" | "date"): boolean 
     case "number":
       return typeof value === "number" && Number.isFinite(value);
     case "string":
-      return typeof value === "string" && value.length <= 500;
+      return typeof value === "string" && value.length <= 500 && !value.includes("\u0000");
     case "date":
-      return value === null || (typeof value === "string" && !Number.isNaN(Date.parse(value)) && value.length <= 40);
+      return value === null || (typeof value === "string" && /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/.test(value));
   }
 }

@@ -79,7 +79,7 @@ export const listQuerySchema = z.object({
   cursor: z
     .string()
     .min(1)
-    .max(512, "is not a valid cursor")
+    .max(2048, "is not a valid cursor")
     .optional()
     .meta({ description: "The next_cursor of the previous page, with the same filters and sort." }),
   view: z

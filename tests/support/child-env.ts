@@ -21,7 +21,11 @@ const APP_SETTINGS = [
   "TRUSTED_PROXY_HOPS",
   "VERCEL",
   "BENCH_ROUTES",
+  "SERVER_SECRET",
 ];
+
+/** The server secret of test processes on PostgreSQL (where configuration must supply one). */
+export const TEST_SERVER_SECRET = "test-server-secret-0123456789abcdefghijklmnopqrstuvwxyz";
 
 /**
  * Vitest runs with NODE_ENV=test; children get what users get: `next start` and `next build` run
@@ -34,5 +38,6 @@ export function childEnv(
   const inherited = Object.entries(process.env).filter(
     ([key]) => !key.startsWith("VITEST") && !APP_SETTINGS.includes(key),
   );
-  return { ...Object.fromEntries(inherited), NEXT_TELEMETRY_DISABLED: "1", ...overrides, NODE_ENV: nodeEnv };
+  const secret = overrides.DATABASE_URL ? { SERVER_SECRET: TEST_SERVER_SECRET } : {};
+  return { ...Object.fromEntries(inherited), NEXT_TELEMETRY_DISABLED: "1", ...secret, ...overrides, NODE_ENV: nodeEnv };
 }

@@ -3,6 +3,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { TEST_SERVER_SECRET } from "./child-env";
 import { createTestDatabase } from "./database";
 
 /**
@@ -15,6 +16,7 @@ export async function useTestDatabase(): Promise<{ release(): Promise<void> }> {
   if (process.env.TEST_DATABASE === "postgres") {
     const database = await createTestDatabase();
     process.env.DATABASE_URL = database.url;
+    process.env.SERVER_SECRET = TEST_SERVER_SECRET;
     drop = database.drop;
   } else {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "tr-inproc-"));

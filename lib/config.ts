@@ -47,6 +47,18 @@ const configSchema = z.object({
   RATE_LIMIT_PREFIX: unsetIfEmpty(z.string().regex(/^[\w:.-]{1,100}$/, "must be 1-100 letters, digits, or _ : . -")),
   SERVER_SECRET: unsetIfEmpty(z.string().trim().min(32, "must be at least 32 characters (e.g. `openssl rand -base64 32`)")),
   VERCEL: z.string().optional(),
+  CRON_SECRET: unsetIfEmpty(z.string().trim().min(16, "must be at least 16 characters")),
+  WEBHOOKS_ALLOW_PRIVATE_TARGETS: z.enum(["0", "1"]).default("0"),
+  WEBHOOKS_RETRY_SCHEDULE: unsetIfEmpty(
+    z
+      .string()
+      .regex(/^\s*\d+(\.\d+)?\s*(,\s*\d+(\.\d+)?\s*)*$/, "must be seconds separated by commas, e.g. 5,300,1800")
+      .transform((v) => v.split(",").map((s) => Math.round(Number(s) * 1000))),
+  ),
+  WEBHOOKS_TIMEOUT_MS: unsetIfEmpty(z.coerce.number().int().min(100).max(60_000)),
+  WEBHOOKS_DISABLE_AFTER_HOURS: unsetIfEmpty(z.coerce.number().min(0.001).max(24 * 60)),
+  WEBHOOKS_POLL_MS: unsetIfEmpty(z.coerce.number().int().min(0).max(3_600_000)),
+  WEBHOOKS_BATCH_SIZE: unsetIfEmpty(z.coerce.number().int().min(1).max(1000)),
 }).superRefine((env, context) => {
   // Every instance must sign with the same secret, so a database of its own is no place to make
   // one up: an operator sets it once, for all of them.
@@ -101,7 +113,32 @@ export type Config = {
    * the embedded mode, which keeps a generated one under the data directory.
    */
   serverSecret: string | undefined;
+  /** The bearer token Vercel Cron sends to /api/cron/webhooks (CRON_SECRET); unset: the route refuses. */
+  cronSecret: string | undefined;
+  webhooks: WebhookSettings;
 };
+
+export type WebhookSettings = {
+  /** Deliver to private, loopback and link-local addresses too (WEBHOOKS_ALLOW_PRIVATE_TARGETS=1: tests, local setups). */
+  allowPrivateTargets: boolean;
+  /** Delays before each retry, in ms (WEBHOOKS_RETRY_SCHEDULE in seconds); its length is the number of retries. */
+  retryScheduleMs: number[];
+  /** How long one attempt may take, connection to last byte read (WEBHOOKS_TIMEOUT_MS, default 10 s). */
+  timeoutMs: number;
+  /** An endpoint that has failed continuously for this long is disabled (WEBHOOKS_DISABLE_AFTER_HOURS, default 5 days). */
+  disableAfterMs: number;
+  /** How often a process that dispatches looks for due deliveries, 0 for never (WEBHOOKS_POLL_MS; default
+   * 1 s in the embedded mode, where the server is the only dispatcher, else 0: the worker and cron do it). */
+  pollMs: number;
+  /** Deliveries claimed at once (WEBHOOKS_BATCH_SIZE, default 50). */
+  batchSize: number;
+};
+
+/**
+ * The Standard Webhooks recommended schedule: after the first attempt, retries 5 s, 5 min, 30 min,
+ * 2 h, 5 h, 10 h and 10 h later, about 28 hours in all.
+ */
+export const DEFAULT_RETRY_SCHEDULE_MS = [5, 300, 1800, 7200, 18_000, 36_000, 36_000].map((s) => s * 1000);
 
 export class ConfigError extends Error {
   override name = "ConfigError";
@@ -130,6 +167,15 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     failedAuthPerMinute: e.RATE_LIMIT_FAILED_AUTH_PER_MINUTE ?? 20,
     trustedProxyHops: e.TRUSTED_PROXY_HOPS ?? defaultProxyHops(e.VERCEL),
     serverSecret: e.SERVER_SECRET,
+    cronSecret: e.CRON_SECRET,
+    webhooks: {
+      allowPrivateTargets: e.WEBHOOKS_ALLOW_PRIVATE_TARGETS === "1",
+      retryScheduleMs: e.WEBHOOKS_RETRY_SCHEDULE ?? DEFAULT_RETRY_SCHEDULE_MS,
+      timeoutMs: e.WEBHOOKS_TIMEOUT_MS ?? 10_000,
+      disableAfterMs: (e.WEBHOOKS_DISABLE_AFTER_HOURS ?? 120) * 3_600_000,
+      pollMs: e.WEBHOOKS_POLL_MS ?? (e.DATABASE_URL === undefined ? 1_000 : 0),
+      batchSize: e.WEBHOOKS_BATCH_SIZE ?? 50,
+    },
   };
 }
 

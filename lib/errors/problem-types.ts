@@ -8,6 +8,7 @@ export const PROBLEM_TYPES = {
   not_found: { status: 404, title: "Not found" },
   method_not_allowed: { status: 405, title: "Method not allowed" },
   conflict: { status: 409, title: "Conflict" },
+  precondition_failed: { status: 412, title: "Precondition failed" },
   payload_too_large: { status: 413, title: "Request body too large" },
   unsupported_media_type: { status: 415, title: "Unsupported media type" },
   quota_exceeded: { status: 429, title: "Too many requests" },

@@ -12,16 +12,19 @@ export type ApiAccess =
   | { kind: "live" }
   /** Write and embed endpoints: a key with `scope`, used from an origin on its allowlist. */
   | { kind: "keyed"; scope: Scope }
-  /** Following and completing a donation intent: no key, the intent's client secret in the
-   * request is the capability (DESIGN.md §1). Counted like anonymous reads; any origin. */
+  /** No API key: a secret in the request is the capability, checked by the handler — a donation
+   * intent's client secret (DESIGN.md §1), the cron route's CRON_SECRET. Counted like anonymous
+   * reads; any origin. */
   | { kind: "client_secret" };
 
 // A pattern is a path prefix, matched as whole segments; `/*` matches only what lies below it.
 const RULES: [pattern: string, access: ApiAccess][] = [
   ["/api/health/live", { kind: "live" }],
   ["/api/health", { kind: "health" }],
+  ["/api/cron", { kind: "client_secret" }],
   ["/api/v1/keys", { kind: "keyed", scope: "admin" }],
   ["/api/v1/webhook-endpoints", { kind: "keyed", scope: "admin" }],
+  ["/api/v1/events", { kind: "keyed", scope: "admin" }],
   ["/api/v1/donation-intents", { kind: "keyed", scope: "admin" }],
   ["/api/v1/embed/donation/intent/*", { kind: "client_secret" }],
   ["/api/v1/embed", { kind: "keyed", scope: "embed:write" }],

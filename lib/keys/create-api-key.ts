@@ -25,5 +25,5 @@ export async function createApiKey(
     if (!found) throw ApiError.invalid([{ name: "ngo", reason: `no registry entry has the slug '${ngo}'` }]);
     ngoId = found.id;
   }
-  return insertApiKey(prisma, { ...settings, ngo_id: ngoId }, now);
+  return prisma.$transaction((tx) => insertApiKey(tx, { ...settings, ngo_id: ngoId }, now));
 }

@@ -1,6 +1,7 @@
 import { randomInt } from "node:crypto";
 import type { Prisma } from "@/lib/db";
 import { apiKeyRecordSelect, toApiKeyRecord } from "./api-key-record";
+import { recordEvent } from "@/lib/webhooks/record-event";
 import { generateApiKey } from "./generate-api-key";
 import { hashApiKey } from "./hash-api-key";
 import type { ApiKeySettings, ApiKeyRecord } from "./schemas";
@@ -12,7 +13,10 @@ export type StoredKeySettings = Omit<ApiKeySettings, "ngo"> & { ngo_id: string |
 
 const ID_ALPHABET = "0123456789abcdefghijklmnopqrstuvwxyz";
 
-/** Makes a key with these settings and stores its hash: the one writer of api_keys rows. */
+/**
+ * Makes a key with these settings and stores its hash: the one writer of api_keys rows. Call it
+ * in a transaction: the api_key.created event goes into the outbox beside the row.
+ */
 export async function insertApiKey(
   db: Prisma.TransactionClient,
   settings: StoredKeySettings,
@@ -35,5 +39,12 @@ export async function insertApiKey(
     },
     select: apiKeyRecordSelect,
   });
-  return { plaintext, record: toApiKeyRecord(row, now) };
+  const record = toApiKeyRecord(row, now);
+  await recordEvent(db, { type: "api_key.created", data: { api_key: apiKeyRef(record) } });
+  return { plaintext, record };
+}
+
+/** What api_key.* events say about a key: never its hash or last characters. */
+export function apiKeyRef(record: { id: string; name: string; kind: string; tier: string; scopes: readonly string[] }) {
+  return { id: record.id, name: record.name, kind: record.kind, tier: record.tier, scopes: [...record.scopes] };
 }

@@ -1,5 +1,7 @@
 import { getPrisma } from "@/lib/db";
+import { recordEvent } from "@/lib/webhooks/record-event";
 import { getApiKey } from "./get-api-key";
+import { apiKeyRef } from "./insert-api-key";
 import type { ApiKeyRecord } from "./schemas";
 
 /**
@@ -9,6 +11,11 @@ import type { ApiKeyRecord } from "./schemas";
  */
 export async function revokeApiKey(id: string, { now = new Date() }: { now?: Date } = {}): Promise<ApiKeyRecord> {
   const prisma = await getPrisma();
-  await prisma.apiKey.updateMany({ where: { id, revokedAt: null }, data: { revokedAt: now } });
+  await prisma.$transaction(async (tx) => {
+    const { count } = await tx.apiKey.updateMany({ where: { id, revokedAt: null }, data: { revokedAt: now } });
+    const row = count ? await tx.apiKey.findUnique({ where: { id }, select: { id: true, name: true, kind: true, tier: true, scopes: true } }) : null;
+    // Only the revocation that happened is reported: revoking again writes no event.
+    if (row) await recordEvent(tx, { type: "api_key.revoked", data: { api_key: apiKeyRef(row) } });
+  });
   return getApiKey(id, { now });
 }

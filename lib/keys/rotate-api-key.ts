@@ -1,7 +1,8 @@
 import { getPrisma } from "@/lib/db";
 import { ApiError } from "@/lib/errors/api-error";
 import { apiKeyRecordSelect, toApiKeyRecord } from "./api-key-record";
-import { insertApiKey, type CreatedApiKey } from "./insert-api-key";
+import { recordEvent } from "@/lib/webhooks/record-event";
+import { apiKeyRef, insertApiKey, type CreatedApiKey } from "./insert-api-key";
 import type { ApiKeyRecord, Scope } from "./schemas";
 
 export type RotatedApiKey = CreatedApiKey & { previous: ApiKeyRecord };
@@ -38,6 +39,8 @@ export async function rotateApiKey(id: string, { now = new Date() }: { now?: Dat
       },
       now,
     );
-    return { ...created, previous: toApiKeyRecord(old, now) };
+    const previous = toApiKeyRecord(old, now);
+    await recordEvent(tx, { type: "api_key.revoked", data: { api_key: apiKeyRef(previous) } });
+    return { ...created, previous };
   });
 }

@@ -22,6 +22,13 @@ const APP_SETTINGS = [
   "VERCEL",
   "BENCH_ROUTES",
   "SERVER_SECRET",
+  "CRON_SECRET",
+  "WEBHOOKS_ALLOW_PRIVATE_TARGETS",
+  "WEBHOOKS_RETRY_SCHEDULE",
+  "WEBHOOKS_TIMEOUT_MS",
+  "WEBHOOKS_DISABLE_AFTER_HOURS",
+  "WEBHOOKS_POLL_MS",
+  "WEBHOOKS_BATCH_SIZE",
 ];
 
 /** The server secret of test processes on PostgreSQL (where configuration must supply one). */

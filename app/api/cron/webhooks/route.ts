@@ -1,0 +1,15 @@
+// GET /api/cron/webhooks — Vercel Cron's dispatcher: delivers what is due, guarded by CRON_SECRET
+import { apiRoute } from "@/lib/http/api-route";
+import { noStoreJson } from "@/lib/http/no-store-json";
+import { assertCronSecret } from "@/lib/webhooks/assert-cron-secret";
+import { dispatchWebhooks } from "@/lib/webhooks/dispatch-webhooks";
+
+export const dynamic = "force-dynamic";
+export const maxDuration = 60;
+
+export const GET = apiRoute(async (request) => {
+  assertCronSecret(request);
+  // A bounded run: the next invocation (every minute) carries on with whatever is left.
+  const result = await dispatchWebhooks({ maxBatches: 20, signal: AbortSignal.timeout(45_000) });
+  return noStoreJson(result);
+});

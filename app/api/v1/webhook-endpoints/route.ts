@@ -1,0 +1,23 @@
+// GET, POST /api/v1/webhook-endpoints — list webhook endpoints, and register one (its secret is in this answer only)
+import { z } from "zod";
+import { apiRoute } from "@/lib/http/api-route";
+import { noStoreJson } from "@/lib/http/no-store-json";
+import { parseQuery } from "@/lib/http/parse-query";
+import { readJsonBody } from "@/lib/http/read-json-body";
+import { requireKey } from "@/lib/http/require-key";
+import { createWebhookEndpoint } from "@/lib/webhooks/create-webhook-endpoint";
+import { listWebhookEndpoints } from "@/lib/webhooks/list-webhook-endpoints";
+
+export const dynamic = "force-dynamic";
+
+export const GET = apiRoute(async (request) => {
+  await requireKey(request);
+  parseQuery(new URL(request.url).searchParams, z.object({}));
+  return noStoreJson({ data: await listWebhookEndpoints() });
+});
+
+export const POST = apiRoute(async (request) => {
+  await requireKey(request);
+  const { record, secret } = await createWebhookEndpoint(await readJsonBody(request));
+  return noStoreJson({ data: record, secret }, 201, { Location: `/api/v1/webhook-endpoints/${record.id}` });
+});

@@ -1,0 +1,45 @@
+import { Prisma } from "@/lib/db";
+import { ApiError } from "@/lib/errors/api-error";
+import type { NgoState } from "@/lib/tiers";
+import type { NgoRef } from "@/lib/webhooks/event-types";
+
+/** An entry as a write sees it: read under its row lock, so no other write moves it meanwhile. */
+export type LockedNgo = {
+  id: string;
+  slug: string;
+  name: string;
+  legal_name: string;
+  registration_number: string;
+  sector: string;
+  country: string;
+  city: string;
+  website: string | null;
+  description: string;
+  founded_year: number | null;
+  donations_enabled: boolean;
+  state: NgoState;
+  trust_score: number;
+  version: number;
+};
+
+/**
+ * The entry with this slug (or id), locked FOR UPDATE until the transaction ends: concurrent
+ * writes to one entry queue here and each sees the state the previous one left, so there is no
+ * lost update and no two transitions from one state. 404 when there is none.
+ */
+export async function lockNgo(tx: Prisma.TransactionClient, by: { slug: string } | { id: string }): Promise<LockedNgo> {
+  const value = "slug" in by ? by.slug : by.id;
+  const where = "slug" in by ? Prisma.sql`slug = ${value}` : Prisma.sql`id = ${value}`;
+  const rows = await tx.$queryRaw<LockedNgo[]>`
+    SELECT id, slug, name, legal_name, registration_number, sector_id AS sector, country::text AS country, city,
+           website, description, founded_year, donations_enabled, state::text AS state, trust_score, version
+    FROM ngos WHERE ${where}
+    FOR UPDATE`;
+  const row = rows[0];
+  if (!row) throw new ApiError("not_found", `No registry entry has the slug '${value}'.`);
+  return row;
+}
+
+export function ngoRef(row: Pick<LockedNgo, "id" | "slug" | "name" | "state">): NgoRef {
+  return { id: row.id, slug: row.slug, name: row.name, state: row.state };
+}

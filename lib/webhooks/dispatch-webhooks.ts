@@ -1,0 +1,34 @@
+import { config } from "@/lib/config";
+import { log } from "@/lib/log";
+import { claimDeliveries } from "./claim-deliveries";
+import { deliverClaimed } from "./deliver-claimed";
+
+export type DispatchResult = { attempted: number; delivered: number };
+
+/**
+ * Claims due deliveries batch by batch and attempts each batch's deliveries concurrently, until
+ * none is due, `maxBatches` is reached or `signal` aborts (a worker's SIGTERM): a batch already
+ * claimed always runs to its end, so stopping never abandons a claimed delivery to its lease.
+ */
+export async function dispatchWebhooks({ maxBatches = Infinity, signal }: { maxBatches?: number; signal?: AbortSignal } = {}): Promise<DispatchResult> {
+  const { batchSize, timeoutMs } = config().webhooks;
+  // The lease outlasts the attempt's timeout with room for recording it.
+  const leaseMs = timeoutMs + 30_000;
+  const result: DispatchResult = { attempted: 0, delivered: 0 };
+  for (let batch = 0; batch < maxBatches && !signal?.aborted; batch++) {
+    const claimed = await claimDeliveries(batchSize, leaseMs);
+    if (claimed.length === 0) break;
+    const outcomes = await Promise.all(
+      claimed.map((claim) =>
+        deliverClaimed(claim).catch((error: unknown) => {
+          // The delivery stays claimed until its lease runs out, then it is retried.
+          log("error", "webhook delivery failed to record", { error: error instanceof Error ? error.name : "unknown" });
+          return "skipped" as const;
+        }),
+      ),
+    );
+    result.attempted += claimed.length;
+    result.delivered += outcomes.filter((o) => o === "delivered").length;
+  }
+  return result;
+}

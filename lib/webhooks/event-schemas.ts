@@ -1,0 +1,46 @@
+import { z } from "zod";
+import { PAGE_SIZE } from "@/lib/registry/schemas";
+import { EVENT_TYPES } from "./event-types";
+
+const time = (meaning: string) =>
+  z.iso.datetime({ offset: true, error: "must be an RFC 3339 time with a time zone" }).transform((v) => new Date(v)).meta({
+    description: meaning,
+    openapi: { type: "string", format: "date-time" },
+  });
+
+const limit = z
+  .string()
+  .regex(/^\d{1,3}$/, `must be an integer from 1 to ${PAGE_SIZE.max}`)
+  .transform(Number)
+  .pipe(z.number().int().min(1, `must be an integer from 1 to ${PAGE_SIZE.max}`).max(PAGE_SIZE.max, `must be an integer from 1 to ${PAGE_SIZE.max}`))
+  .meta({ openapi: { type: "integer", minimum: 1, maximum: PAGE_SIZE.max } });
+
+export const listEventsQuerySchema = z.object({
+  type: z
+    .string()
+    .transform((s) => [...new Set(s.split(",").map((v) => v.trim()))])
+    .pipe(z.array(z.enum(EVENT_TYPES, { error: `must be one or more of ${EVENT_TYPES.join(", ")}, separated by commas` })).min(1))
+    .optional()
+    .meta({ description: "Only events of these types (separated by commas)." }),
+  since: time("Only events created at or after this time.").optional(),
+  until: time("Only events created before this time.").optional(),
+  limit: limit.optional(),
+  cursor: z.string().max(500).optional().meta({ description: "next_cursor of the previous page." }),
+});
+
+export const listDeliveriesQuerySchema = z.object({
+  status: z.enum(["pending", "delivered", "failed"], { error: "must be pending, delivered or failed" }).optional(),
+  limit: limit.optional(),
+  cursor: z.string().max(500).optional(),
+});
+
+export const redeliverSchema = z
+  .strictObject({
+    event_id: z.string().regex(/^evt_[0-9A-Za-z]{20,40}$/, "must be an event id (evt_…)").optional(),
+    since: z.iso.datetime({ offset: true, error: "must be an RFC 3339 time with a time zone" }).optional(),
+  })
+  .refine((v) => (v.event_id === undefined) !== (v.since === undefined), { message: "give exactly one of event_id and since", path: ["event_id"] })
+  .meta({ description: "What to send again: one event, or every event since a time." });
+
+export type ListEventsQuery = z.infer<typeof listEventsQuerySchema>;
+export type ListDeliveriesQuery = z.infer<typeof listDeliveriesQuerySchema>;

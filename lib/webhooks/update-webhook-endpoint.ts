@@ -1,0 +1,29 @@
+import { getPrisma } from "@/lib/db";
+import { invalidInput } from "@/lib/keys/invalid-input";
+import { assertAllowedTarget } from "./assert-allowed-target";
+import { toEndpointRecord } from "./endpoint-record";
+import { updateEndpointSchema, type EndpointRecord } from "./endpoint-schemas";
+import { getWebhookEndpointOrThrow } from "./get-webhook-endpoint";
+
+/** Changes an endpoint's settings. Enabling it clears the reason and the failure streak of a disable. */
+export async function updateWebhookEndpoint(id: string, body: unknown): Promise<EndpointRecord> {
+  const parsed = updateEndpointSchema.safeParse(body);
+  if (!parsed.success) throw invalidInput(parsed.error);
+  await getWebhookEndpointOrThrow(id);
+  const input = parsed.data;
+  if (input.url) await assertAllowedTarget(input.url);
+  const prisma = await getPrisma();
+  const row = await prisma.webhookEndpoint.update({
+    where: { id },
+    data: {
+      url: input.url,
+      description: input.description,
+      eventTypes: input.event_types,
+      enabled: input.enabled,
+      ...(input.enabled === true ? { disabledReason: null, failingSince: null } : {}),
+      ...(input.enabled === false ? { disabledReason: null } : {}),
+      updatedAt: new Date(),
+    },
+  });
+  return toEndpointRecord(row);
+}

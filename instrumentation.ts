@@ -19,6 +19,10 @@ export async function register(): Promise<void> {
   const { sharedBucketWarning } = await import("@/lib/rate-limit/shared-bucket-warning");
   const warning = sharedBucketWarning(config());
   if (warning) log("warn", warning);
+  // Webhooks due for a retry are picked up by a poller inside the server where configured (by
+  // default only in the embedded mode, where no other process can open the database).
+  const { startDispatchPoller } = await import("@/lib/webhooks/kick-dispatcher");
+  startDispatchPoller();
   if (config().databaseUrl) return;
   try {
     await getConnection();

@@ -1,4 +1,5 @@
 import type { Prisma } from "@/lib/db";
+import type { TrustScore } from "@/lib/trust/components";
 import { recordEvent } from "@/lib/webhooks/record-event";
 import type { LockedNgo } from "./locked-ngo";
 import { ngoRef } from "./locked-ngo";
@@ -44,7 +45,8 @@ export async function applyNgoUpdate(
     data[PROFILE_FIELDS[field]] = value;
     changed.push(field);
   }
-  const score = input.trust_components ? scoreFromInputs(input.trust_components, now) : null;
+  let score = input.trust_components ? scoreFromInputs(input.trust_components, now) : null;
+  if (score && (await sameComponents(tx, current.id, score))) score = null;
   if (score) changed.push("trust_components");
   if (changed.length === 0) return { version: current.version, changed, scoreChanged: false };
 
@@ -61,4 +63,14 @@ export async function applyNgoUpdate(
     });
   }
   return { version, changed, scoreChanged };
+}
+
+/** Whether the score inputs sent are the ones on file: sending them again changes nothing. */
+async function sameComponents(tx: Prisma.TransactionClient, ngoId: string, score: TrustScore): Promise<boolean> {
+  const stored = await tx.trustScoreComponent.findMany({ where: { ngoId } });
+  const key = (c: { component: string; score: number; weight: number; evidenceDate: Date; source: string }) =>
+    [c.component, c.score, c.weight, c.evidenceDate.toISOString().slice(0, 10), c.source].join("\u0000");
+  const given = score.components.map((c) => key({ ...c, evidenceDate: c.evidence_date })).sort();
+  const have = stored.map(key).sort();
+  return given.length === have.length && given.every((k, i) => k === have[i]);
 }

@@ -12,8 +12,9 @@ export type DispatchResult = { attempted: number; delivered: number };
  */
 export async function dispatchWebhooks({ maxBatches = Infinity, signal }: { maxBatches?: number; signal?: AbortSignal } = {}): Promise<DispatchResult> {
   const { batchSize, timeoutMs } = config().webhooks;
-  // The lease outlasts the attempt's timeout with room for recording it.
-  const leaseMs = timeoutMs + 30_000;
+  // The lease outlasts the attempt's timeout with room for recording it; a dispatcher killed
+  // mid-batch delays its deliveries by this much, no more.
+  const leaseMs = 2 * timeoutMs + 5_000;
   const result: DispatchResult = { attempted: 0, delivered: 0 };
   for (let batch = 0; batch < maxBatches && !signal?.aborted; batch++) {
     const claimed = await claimDeliveries(batchSize, leaseMs);

@@ -1,0 +1,48 @@
+// The long-running dispatcher behind `npm run worker`: claims and delivers due webhooks until
+// SIGTERM or SIGINT, then finishes the batch it holds, closes the database and exits 0.
+import { config } from "@/lib/config";
+import { closeConnection } from "@/lib/db";
+import { log } from "@/lib/log";
+import { dispatchWebhooks } from "./dispatch-webhooks";
+
+/** How long the worker rests when nothing is due, unless WEBHOOKS_POLL_MS says otherwise. */
+const IDLE_MS = 1_000;
+
+export async function runWorker(): Promise<void> {
+  const stop = new AbortController();
+  const onSignal = (signal: string) => {
+    if (stop.signal.aborted) return;
+    log("info", "webhook worker stopping", { signal });
+    stop.abort();
+  };
+  process.on("SIGTERM", () => onSignal("SIGTERM"));
+  process.on("SIGINT", () => onSignal("SIGINT"));
+  const idleMs = config().webhooks.pollMs || IDLE_MS;
+  log("info", "webhook worker started", { pid: process.pid, batch_size: config().webhooks.batchSize });
+  try {
+    while (!stop.signal.aborted) {
+      let result = { attempted: 0, delivered: 0 };
+      try {
+        result = await dispatchWebhooks({ signal: stop.signal });
+      } catch (error) {
+        // A database that went away: say so and try again after a rest, like a fresh start.
+        log("error", "webhook dispatch failed", { error: error instanceof Error ? error.name : "unknown" });
+      }
+      if (result.attempted) log("info", "webhooks attempted", { ...result });
+      else await rest(idleMs, stop.signal);
+    }
+  } finally {
+    await closeConnection().catch(() => {});
+    log("info", "webhook worker stopped");
+  }
+}
+
+function rest(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    signal.addEventListener("abort", () => {
+      clearTimeout(timer);
+      resolve();
+    }, { once: true });
+  });
+}

@@ -1,0 +1,13 @@
+// npm run worker — delivers webhooks until SIGTERM (lib/webhooks/run-worker.ts). Run one or many
+// beside the app on PostgreSQL; they share the claim, so none delivers an event twice at once.
+import { runWorker } from "@/lib/webhooks/run-worker";
+
+try {
+  await runWorker();
+  process.exit(0);
+} catch (error) {
+  const { DatabaseBusyError } = await import("@/lib/db/connection");
+  const message = error instanceof DatabaseBusyError || (error instanceof Error && error.name === "ConfigError") ? error.message : "the worker failed";
+  console.error(`trust-registry worker: ${message}`);
+  process.exit(error instanceof DatabaseBusyError ? 3 : 1);
+}

@@ -1,0 +1,185 @@
+// The write API over HTTP: creating entries, updating them (If-Match), every legal and illegal
+// transition, concurrent transitions, history for partners, and hidden states staying hidden.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { TRANSITIONS } from "@/lib/lifecycle/transitions";
+import { NGO_STATES, type NgoState } from "@/lib/tiers";
+import type { StartedApp } from "../support/app";
+import { startAppWithKeys, type CreatedKeys } from "../support/app-with-keys";
+import { postGraphQL } from "../support/graphql-client";
+
+let app: StartedApp;
+let keys: CreatedKeys<"operator" | "partner">;
+
+beforeAll(async () => {
+  ({ app, keys } = await startAppWithKeys({
+    operator: { name: "Registry desk", kind: "secret", tier: "operator" },
+    partner: { name: "Newsroom", kind: "secret", tier: "partner" },
+  }));
+});
+
+afterAll(async () => {
+  await app?.stop();
+});
+
+type Entry = { slug: string; state: NgoState; trust_score: number; trust?: { score: number; methodology_version: string }; state_history?: { from: string | null; to: string; actor: string; reason: string }[] };
+
+async function call(method: string, path: string, body?: unknown, headers: Record<string, string> = {}, key = keys.operator.key) {
+  const response = await fetch(`${app.url}${path}`, {
+    method,
+    headers: { Authorization: `Bearer ${key}`, ...(body === undefined ? {} : { "Content-Type": "application/json" }), ...headers },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  return { status: response.status, headers: response.headers, body: (text ? JSON.parse(text) : null) as { data: Entry; detail?: string; errors?: { name: string }[] } };
+}
+
+let counter = 0;
+async function create(extra: Record<string, unknown> = {}): Promise<Entry> {
+  const { status, body } = await call("POST", "/api/v1/ngos", { name: `Lifecycle Test ${++counter} ${Date.now()}`, sector: "health", country: "ke", ...extra });
+  expect(status).toBe(201);
+  return body.data;
+}
+
+const move = (slug: string, to: NgoState, reason = "because the test says so") => call("POST", `/api/v1/ngos/${slug}/transitions`, { to, reason });
+
+/** A legal path from draft to each state. */
+const PATH: Record<NgoState, NgoState[]> = {
+  draft: [],
+  pending_review: ["pending_review"],
+  verified: ["pending_review", "verified"],
+  suspended: ["pending_review", "verified", "suspended"],
+  revoked: ["pending_review", "verified", "revoked"],
+  archived: ["pending_review", "verified", "archived"],
+};
+
+async function createIn(state: NgoState): Promise<Entry> {
+  const entry = await create();
+  for (const to of PATH[state]) expect((await move(entry.slug, to)).status).toBe(200);
+  return entry;
+}
+
+describe("creating entries", () => {
+  it("makes a draft with a slug derived from the name, unique, with a first history line", async () => {
+    const first = await call("POST", "/api/v1/ngos", { name: "Água Limpa Já!", sector: "water_sanitation", country: "br" });
+    expect(first.status).toBe(201);
+    expect(first.body.data).toMatchObject({ slug: "agua-limpa-ja", state: "draft", country: "BR", trust_score: 0 });
+    expect(first.headers.get("location")).toBe("/api/v1/ngos/agua-limpa-ja");
+    expect(first.headers.get("etag")).toBe('"v1"');
+    const second = await call("POST", "/api/v1/ngos", { name: "Agua limpa ja", sector: "water_sanitation", country: "BR" });
+    expect(second.body.data.slug).toBe("agua-limpa-ja-2");
+    expect(first.body.data.state_history).toEqual([expect.objectContaining({ from: null, to: "draft", actor: `Registry desk (${keys.operator.id})` })]);
+    const taken = await call("POST", "/api/v1/ngos", { name: "X", slug: "agua-limpa-ja", sector: "health", country: "BR" });
+    expect(taken.status).toBe(409);
+  });
+
+  it("names every bad field, and refuses keys without registry:write", async () => {
+    const bad = await call("POST", "/api/v1/ngos", { sector: "space", country: "Kenya", website: "ftp://x", surprise: 1 });
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors?.map((e) => e.name).sort()).toEqual(["country", "name", "sector", "surprise", "website"]);
+    const partner = await call("POST", "/api/v1/ngos", { name: "P", sector: "health", country: "KE" }, {}, keys.partner.key);
+    expect(partner.status).toBe(403);
+  });
+});
+
+describe("transitions", () => {
+  it("allows exactly the legal moves of DESIGN §2 and names the allowed ones otherwise", async () => {
+    for (const from of NGO_STATES) {
+      for (const to of NGO_STATES) {
+        const entry = await createIn(from);
+        const { status, body } = await move(entry.slug, to);
+        const legal = TRANSITIONS[from].includes(to);
+        expect({ from, to, status }).toEqual({ from, to, status: legal ? 200 : 409 });
+        if (legal) expect(body.data.state).toBe(to);
+        else expect(body.detail).toContain(TRANSITIONS[from].length ? `allowed moves are to ${TRANSITIONS[from].join(", ")}` : "final");
+      }
+    }
+  });
+
+  it("needs a reason to suspend, revoke or archive", async () => {
+    const entry = await createIn("verified");
+    for (const to of ["suspended", "revoked", "archived"] as const) {
+      const { status, body } = await call("POST", `/api/v1/ngos/${entry.slug}/transitions`, { to });
+      expect(status).toBe(400);
+      expect(body.errors?.[0]?.name).toBe("reason");
+    }
+  });
+
+  it("serialises concurrent transitions: one wins, the others see its result", async () => {
+    const entry = await createIn("verified");
+    const answers = await Promise.all(Array.from({ length: 8 }, () => move(entry.slug, "suspended", "audit")));
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
+    expect(answers.filter((a) => a.status === 409)).toHaveLength(7);
+    const { body } = await call("GET", `/api/v1/ngos/${entry.slug}`);
+    expect(body.data.state_history?.filter((h) => h.to === "suspended")).toHaveLength(1);
+  });
+});
+
+describe("updates", () => {
+  it("is conditional with If-Match: a stale ETag is a 412", async () => {
+    const entry = await create();
+    const read = await call("GET", `/api/v1/ngos/${entry.slug}`);
+    const etag = read.headers.get("etag")!;
+    const first = await call("PATCH", `/api/v1/ngos/${entry.slug}`, { city: "Nairobi" }, { "If-Match": etag });
+    expect(first.status).toBe(200);
+    expect(first.headers.get("etag")).not.toBe(etag);
+    const stale = await call("PATCH", `/api/v1/ngos/${entry.slug}`, { city: "Mombasa" }, { "If-Match": etag });
+    expect(stale.status).toBe(412);
+    expect((await call("GET", `/api/v1/ngos/${entry.slug}`)).body.data).toMatchObject({ city: "Nairobi" });
+    const fresh = await call("PATCH", `/api/v1/ngos/${entry.slug}`, { city: "Mombasa" }, { "If-Match": first.headers.get("etag")! });
+    expect(fresh.status).toBe(200);
+  });
+
+  it("recomputes the trust score with its provenance", async () => {
+    const entry = await create();
+    const components = [
+      { component: "verification", score: 80, evidence_date: "2026-01-10", source: "registry extract" },
+      { component: "financial_transparency", score: 60, evidence_date: "2026-02-01", source: "audited accounts" },
+      { component: "governance", score: 50, evidence_date: "2026-02-01", source: "board minutes" },
+      { component: "accountability", score: 40, evidence_date: "2026-02-01", source: "annual report" },
+      { component: "freshness", score: 100, evidence_date: "2026-02-01", source: "review" },
+    ];
+    const { status, body } = await call("PATCH", `/api/v1/ngos/${entry.slug}`, { trust_components: components });
+    expect(status).toBe(200);
+    // 80×0.30 + 60×0.25 + 50×0.20 + 40×0.15 + 100×0.10 = 65
+    expect(body.data.trust_score).toBe(65);
+    expect(body.data.trust).toMatchObject({ score: 65, methodology_version: expect.any(String) });
+    const bad = await call("PATCH", `/api/v1/ngos/${entry.slug}`, { trust_components: [{ ...components[0], weight: 5 }] });
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors?.[0]?.name).toBe("trust_components");
+  });
+});
+
+describe("visibility", () => {
+  it("hides draft and pending_review entries from public and partner on REST and GraphQL, also after a move back", async () => {
+    const entry = await createIn("verified");
+    const seen = async (key?: string) => {
+      const headers: Record<string, string> = key ? { Authorization: `Bearer ${key}` } : {};
+      const rest = (await fetch(`${app.url}/api/registry/ngos/${entry.slug}`, { headers })).status;
+      const graphql = await postGraphQL<{ ngo: { slug: string } | null }>(`${app.url}/api/registry/graphql`, `query { ngo(slug: "${entry.slug}") { slug } }`, { headers });
+      return { rest, graphql: graphql.body.data?.ngo?.slug ?? null };
+    };
+    expect(await seen()).toEqual({ rest: 200, graphql: entry.slug });
+    for (const to of ["revoked", "pending_review", "draft"] as const) {
+      expect((await move(entry.slug, to)).status).toBe(200);
+      const visible = to === "revoked";
+      for (const key of [undefined, keys.partner.key]) {
+        expect(await seen(key)).toEqual(visible ? { rest: 200, graphql: entry.slug } : { rest: 404, graphql: null });
+      }
+    }
+  });
+
+  it("shows partners the history with actor and reason, on REST and GraphQL", async () => {
+    const entry = await createIn("suspended");
+    const headers = { Authorization: `Bearer ${keys.partner.key}` };
+    const rest = (await (await fetch(`${app.url}/api/registry/ngos/${entry.slug}`, { headers })).json()) as { data: Entry };
+    expect(rest.data.state_history?.at(-1)).toMatchObject({ from: "verified", to: "suspended", actor: `Registry desk (${keys.operator.id})`, reason: "because the test says so" });
+    const graphql = await postGraphQL<{ ngo: { state_history: { to: string; actor: string }[] } }>(
+      `${app.url}/api/registry/graphql`,
+      `query { ngo(slug: "${entry.slug}") { state_history { to actor } } }`,
+      { headers },
+    );
+    expect(graphql.body.data?.ngo.state_history.map((h) => h.to)).toEqual(["draft", "pending_review", "verified", "suspended"]);
+    const anonymous = (await (await fetch(`${app.url}/api/registry/ngos/${entry.slug}`)).json()) as { data: Entry };
+    expect(anonymous.data.state_history).toBeUndefined();
+  });
+});

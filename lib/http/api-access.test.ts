@@ -15,5 +15,10 @@ describe("the access table", () => {
     expect(apiAccess("/api/v1/embed/donation/intentx")).toEqual({ kind: "keyed", scope: "embed:write" });
     expect(apiAccess("/api/v1/ngos/x/transitions")).toEqual({ kind: "keyed", scope: "registry:write" });
     expect(apiAccess("/api/v1")).toEqual({ kind: "keyed", scope: "registry:write" });
+    expect(apiAccess("/api/v1/ngos")).toEqual({ kind: "keyed", scope: "registry:write" });
+    expect(apiAccess("/api/v1/events")).toEqual({ kind: "keyed", scope: "admin" });
+    expect(apiAccess("/api/v1/webhook-endpoints/whep_1/redeliver")).toEqual({ kind: "keyed", scope: "admin" });
+    // The cron route's capability is CRON_SECRET, checked by its handler, never an API key.
+    expect(apiAccess("/api/cron/webhooks")).toEqual({ kind: "client_secret" });
   });
 });

@@ -5,14 +5,14 @@ import { nextAttemptDelay } from "./next-attempt-delay";
 import { randomId } from "./random-id";
 import { sendWebhook, type SendOutcome } from "./send-webhook";
 import { signWebhook } from "./sign-webhook";
+import type { WebhookEventPayload } from "./event-types";
 
 type Target = {
   url: string;
   secret: string;
   previous_secret: string | null;
   previous_secret_expires_at: Date | null;
-  body: string;
-};
+} & WebhookEventPayload;
 
 /**
  * Makes one attempt of a claimed delivery and records it: the attempt in the log, then the
@@ -24,19 +24,20 @@ export async function deliverClaimed(claim: ClaimedDelivery): Promise<"delivered
   const settings = config().webhooks;
   const [target] = await queryRows<Target>(Prisma.sql`
     SELECT e.url, e.secret, e.previous_secret, e.previous_secret_expires_at,
-           json_build_object('id', v.id, 'type', v.type,
-             'created_at', to_char(v.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
-             'api_version', v.api_version, 'data', v.data)::text AS body
+           v.id, v.type, to_char(v.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at,
+           v.api_version, v.data
     FROM webhook_endpoints e, webhook_events v
     WHERE e.id = ${claim.endpoint_id} AND v.id = ${claim.event_id}`);
   if (!target) return "skipped";
+  // The same bytes on every attempt: the envelope's keys in their documented order.
+  const body = JSON.stringify({ id: target.id, type: target.type, created_at: target.created_at, api_version: target.api_version, data: target.data });
   const now = new Date();
   const secrets = [target.secret];
   if (target.previous_secret && target.previous_secret_expires_at && target.previous_secret_expires_at > now) {
     secrets.push(target.previous_secret);
   }
-  const headers = signWebhook(claim.event_id, target.body, secrets, now);
-  const outcome = await sendWebhook(target.url, headers, target.body, settings);
+  const headers = signWebhook(claim.event_id, body, secrets, now);
+  const outcome = await sendWebhook(target.url, headers, body, settings);
   const delivered = outcome.status !== null && outcome.status >= 200 && outcome.status < 300;
   const gone = outcome.status === 410;
   const delay = delivered || gone ? null : nextAttemptDelay(claim.attempt, settings.retryScheduleMs, outcome);

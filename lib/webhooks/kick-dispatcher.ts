@@ -1,11 +1,21 @@
 import { config } from "@/lib/config";
+import { Prisma, queryRows } from "@/lib/db";
 import { log } from "@/lib/log";
 import { processWide } from "@/lib/process-wide";
 import { dispatchWebhooks } from "./dispatch-webhooks";
 
-type KickState = { running: Promise<void> | null; again: boolean; poller: NodeJS.Timeout | null };
+type KickState = {
+  running: Promise<void> | null;
+  again: boolean;
+  poller: NodeJS.Timeout | null;
+  /** The wake-up for the soonest retry this process knows of, and when it fires. */
+  wake: { timer: NodeJS.Timeout; at: number } | null;
+};
 
-const state = () => processWide<KickState>("webhook-kick", () => ({ running: null, again: false, poller: null }));
+const state = () => processWide<KickState>("webhook-kick", () => ({ running: null, again: false, poller: null, wake: null }));
+
+/** A process does not set a wake-up further ahead than this: the worker or cron covers longer waits. */
+const MAX_WAKE_MS = 15 * 60_000;
 
 /**
  * Delivers what is due now, from this process: the prompt kick after a committing request
@@ -25,6 +35,7 @@ export function kickDispatcher(): Promise<void> {
         s.again = false;
         await dispatchWebhooks();
       } while (s.again);
+      await scheduleWake(s);
     } catch (error) {
       log("error", "webhook dispatch failed", { error: error instanceof Error ? error.name : "unknown" });
     } finally {
@@ -32,6 +43,26 @@ export function kickDispatcher(): Promise<void> {
     }
   })();
   return s.running;
+}
+
+/**
+ * Sets a timer for the soonest pending retry, so a server that kicked a delivery also retries it
+ * while it runs, with no worker beside it. The timer never keeps the process alive.
+ */
+async function scheduleWake(s: KickState): Promise<void> {
+  const [next] = await queryRows<{ at: Date | null }>(Prisma.sql`
+    SELECT min(d.next_attempt_at) AS at FROM webhook_deliveries d JOIN webhook_endpoints e ON e.id = d.endpoint_id
+    WHERE d.status = 'pending' AND e.enabled`);
+  if (!next?.at) return;
+  const at = Math.max(new Date(next.at).getTime(), Date.now() + 10);
+  if (at - Date.now() > MAX_WAKE_MS || (s.wake && s.wake.at <= at)) return;
+  if (s.wake) clearTimeout(s.wake.timer);
+  const timer = setTimeout(() => {
+    s.wake = null;
+    void kickDispatcher();
+  }, at - Date.now());
+  timer.unref();
+  s.wake = { timer, at };
 }
 
 /**

@@ -8,6 +8,7 @@ import { requireKey } from "@/lib/http/require-key";
 import { createApiKey } from "@/lib/keys/create-api-key";
 import { listApiKeys } from "@/lib/keys/list-api-keys";
 import { API_KEY_STATUSES, type CreateApiKeyInput } from "@/lib/keys/schemas";
+import { kickAfterResponse } from "@/lib/webhooks/kick-after-response";
 
 export const dynamic = "force-dynamic";
 
@@ -27,5 +28,6 @@ export const POST = apiRoute(async (request) => {
   parseQuery(new URL(request.url).searchParams, z.object({}));
   // createApiKey validates the body with its zod schema and names every field at fault.
   const { plaintext, record } = await createApiKey((await readJsonBody(request)) as CreateApiKeyInput);
+  kickAfterResponse();
   return noStoreJson({ data: record, key: plaintext }, 201, { Location: `/api/v1/keys/${record.id}` });
 });

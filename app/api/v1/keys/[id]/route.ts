@@ -5,6 +5,7 @@ import { requireKey } from "@/lib/http/require-key";
 import { getApiKey } from "@/lib/keys/get-api-key";
 import { parseKeyId } from "@/lib/keys/parse-key-id";
 import { revokeApiKey } from "@/lib/keys/revoke-api-key";
+import { kickAfterResponse } from "@/lib/webhooks/kick-after-response";
 
 export const dynamic = "force-dynamic";
 
@@ -17,5 +18,6 @@ export const GET = apiRoute(async (request, { params }: Context) => {
 
 export const DELETE = apiRoute(async (request, { params }: Context) => {
   await requireKey(request);
+  kickAfterResponse();
   return noStoreJson({ data: await revokeApiKey(parseKeyId((await params).id)) });
 });

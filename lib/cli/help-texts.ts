@@ -21,8 +21,11 @@ export const HELP = {
 The operator CLI of the Trust Registry.
 
 Groups:
-  keys   API keys: create, list, show, revoke, rotate
-  db     the database: migrate, seed
+  keys       API keys: create, list, show, revoke, rotate
+  db         the database: migrate, seed
+  ngos       registry entries: create, update, transition, import
+  webhooks   webhook endpoints: list, create, rotate-secret, deliveries, redeliver
+  events     the event outbox: list
 
 Run \`${CLI} <group> --help\` or \`${CLI} <group> <command> --help\` for more.
 

@@ -32,7 +32,7 @@ describe("runCli", () => {
 
   it.each([
     [[], "error: Missing command. Run `npm run cli -- --help` for usage."],
-    [["frobnicate"], "error: Unknown command 'frobnicate': the groups are keys, db. Run `npm run cli -- --help` for usage."],
+    [["frobnicate"], "error: Unknown command 'frobnicate': the groups are keys, db, ngos, webhooks, events. Run `npm run cli -- --help` for usage."],
     [["keys"], "error: Missing command: create, list, show, revoke, rotate. Run `npm run cli -- keys --help` for usage."],
     [["keys", "delete"], "error: Unknown command 'keys delete'. Run `npm run cli -- keys --help` for usage."],
     [["keys", "show"], "error: Missing the key's id (key_…). Run `npm run cli -- keys show --help` for usage."],
@@ -40,8 +40,19 @@ describe("runCli", () => {
     [["keys", "list", "--status", "lost"], "error: --status must be one of active, expired, revoked, not 'lost'. Run `npm run cli -- keys list --help` for usage."],
     [["db", "seed", "--count", "0"], "error: --count must be a whole number from 1 to 1000000, not '0'. Run `npm run cli -- db seed --help` for usage."],
     [["db", "migrate", "--force"], "error: Unknown option --force. Run `npm run cli -- db migrate --help` for usage."],
+    [["ngos"], "error: Missing command: create, update, transition, import. Run `npm run cli -- ngos --help` for usage."],
+    [["ngos", "transition", "x"], "error: Required option '--to <state>' not specified. Run `npm run cli -- ngos transition --help` for usage."],
+    [["ngos", "import", "a.csv", "--batch-size", "0"], expect.stringContaining("--batch-size must be a whole number from 1 to 10000")],
+    [["webhooks", "create", "--url", "https://x.example", "--bogus"], "error: Unknown option '--bogus'. Run `npm run cli -- webhooks create --help` for usage."],
+    [["events", "purge"], expect.stringContaining("Run `npm run cli -- events --help` for usage.")],
   ])("%j is a usage error: exit 2, one line on stderr", async (argv, message) => {
     expect(await run(...argv)).toEqual({ code: 2, out: "", err: message });
+  });
+
+  it.each([["ngos"], ["ngos", "import"], ["webhooks", "rotate-secret"], ["events", "list"]])("%j --help prints generated help and exits 0", async (...argv) => {
+    const { code, out, err } = await run(...argv, "--help");
+    expect({ code, err }).toEqual({ code: 0, err: "" });
+    expect(out).toMatch(new RegExp(`^Usage: npm run cli -- ${argv.join(" ")} `));
   });
 
   it("reports errors as one JSON object on stderr with --json", async () => {

@@ -3,11 +3,22 @@ import { runDbCommand } from "./db-command";
 import { describeCliError } from "./describe-cli-error";
 import { EXIT_CODES, type ExitCode } from "./exit-codes";
 import { HELP } from "./help-texts";
+import { runEventsCommand } from "./events-command";
 import { runKeysCommand } from "./keys-command";
+import { runNgosCommand } from "./ngos-command";
+import { runWebhooksCommand } from "./webhooks-command";
 import { printable } from "./printable";
 import { UsageError } from "./usage-error";
 
-const GROUPS: Record<string, (args: string[], io: CliIo) => Promise<void>> = { keys: runKeysCommand, db: runDbCommand };
+// One line per group. New groups are built with commander (commander-group.ts), which generates
+// their help and flag checks from the command definitions.
+const GROUPS: Record<string, (args: string[], io: CliIo) => Promise<void>> = {
+  keys: runKeysCommand,
+  db: runDbCommand,
+  ngos: runNgosCommand,
+  webhooks: runWebhooksCommand,
+  events: runEventsCommand,
+};
 
 /**
  * The operator CLI (`npm run cli -- <group> <command> …`): runs one command and returns its exit

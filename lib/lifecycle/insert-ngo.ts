@@ -1,9 +1,9 @@
-import type { Prisma } from "@/lib/db";
+import { Prisma } from "@/lib/db";
 import { ApiError } from "@/lib/errors/api-error";
 import { slugify } from "@/lib/sample/slugify";
-import { TRUST_METHODOLOGY_VERSION } from "@/lib/trust/components";
+import { TRUST_METHODOLOGY_VERSION, type TrustScore } from "@/lib/trust/components";
 import { randomId } from "@/lib/webhooks/random-id";
-import { recordEvent } from "@/lib/webhooks/record-event";
+import { recordEvents } from "@/lib/webhooks/record-event";
 import { actorText, type Actor } from "./actor";
 import type { CreateNgoInput } from "./schemas";
 import { scoreFromInputs } from "./score-from-inputs";
@@ -11,25 +11,34 @@ import { writeScore } from "./write-score";
 
 export type InsertedNgo = { id: string; slug: string; version: number };
 
+/** Creates one draft entry (see insertNgos). */
+export async function insertNgo(tx: Prisma.TransactionClient, input: CreateNgoInput, actor: Actor, now = new Date()): Promise<InsertedNgo> {
+  const [inserted] = await insertNgos(tx, [input], actor, now);
+  return inserted!;
+}
+
 /**
- * Creates a draft entry from validated input, in the caller's transaction: the row, its first
- * history line, its score when inputs are given, and the ngo.created event. A given slug that is
- * taken is a 409; a derived one gets the first free -2, -3, … suffix.
+ * Creates draft entries from validated input, in the caller's transaction: the rows, their first
+ * history lines, their scores where inputs are given, and one ngo.created event each — in a few
+ * statements however many entries (an import's batch). A given slug that is taken is a 409; a
+ * derived one gets the first free -2, -3, … suffix.
  */
-export async function insertNgo(
+export async function insertNgos(
   tx: Prisma.TransactionClient,
-  input: CreateNgoInput,
+  inputs: readonly CreateNgoInput[],
   actor: Actor,
   now = new Date(),
-): Promise<InsertedNgo> {
-  const slug = input.slug ?? (await freeSlug(tx, slugify(input.name).slice(0, 80) || "ngo"));
-  if (input.slug && (await tx.ngo.findUnique({ where: { slug }, select: { id: true } }))) {
-    throw new ApiError("conflict", `The slug '${slug}' is taken by another registry entry.`);
-  }
-  const score = input.trust_components?.length ? scoreFromInputs(input.trust_components, now) : null;
-  const id = randomId("ngo");
-  await tx.ngo.create({
-    data: {
+): Promise<InsertedNgo[]> {
+  if (inputs.length === 0) return [];
+  const slugs = await assignSlugs(tx, inputs);
+  const rows = inputs.map((input, i) => ({
+    input,
+    id: randomId("ngo"),
+    slug: slugs[i]!,
+    score: input.trust_components?.length ? scoreFromInputs(input.trust_components, now) : null,
+  }));
+  await tx.ngo.createMany({
+    data: rows.map(({ input, id, slug }) => ({
       id,
       slug,
       name: input.name,
@@ -48,28 +57,44 @@ export async function insertNgo(
       trustAsOf: now,
       createdAt: now,
       updatedAt: now,
-    },
+    })),
   });
-  if (score) await writeScore(tx, id, score);
-  await tx.ngoStateTransition.create({
-    data: { id: randomId("nst"), ngoId: id, fromState: null, toState: "draft", actor: actorText(actor), reason: "created", createdAt: now },
+  for (const row of rows) if (row.score) await writeScore(tx, row.id, row.score as TrustScore);
+  await tx.ngoStateTransition.createMany({
+    data: rows.map(({ id }) => ({ id: randomId("nst"), ngoId: id, fromState: null, toState: "draft" as const, actor: actorText(actor), reason: "created", createdAt: now })),
   });
-  await recordEvent(tx, {
-    type: "ngo.created",
-    data: {
-      ngo: { id, slug, name: input.name, state: "draft", sector: input.sector, country: input.country, trust_score: score?.score ?? 0 },
-    },
-  });
-  return { id, slug, version: 1 };
+  await recordEvents(
+    tx,
+    rows.map(({ input, id, slug, score }) => ({
+      type: "ngo.created" as const,
+      data: { ngo: { id, slug, name: input.name, state: "draft", sector: input.sector, country: input.country, trust_score: score?.score ?? 0 } },
+    })),
+  );
+  return rows.map(({ id, slug }) => ({ id, slug, version: 1 }));
 }
 
-/** The base slug if free, else the base with the first free numeric suffix. */
-async function freeSlug(tx: Prisma.TransactionClient, base: string): Promise<string> {
+/** A free slug for each input: one query for the whole batch, a prefix scan only for clashes. */
+async function assignSlugs(tx: Prisma.TransactionClient, inputs: readonly CreateNgoInput[]): Promise<string[]> {
+  const wanted = inputs.map((input) => input.slug ?? (slugify(input.name).slice(0, 80) || "ngo"));
   const taken = new Set(
-    (await tx.ngo.findMany({ where: { OR: [{ slug: base }, { slug: { startsWith: `${base}-` } }] }, select: { slug: true } })).map(
-      (row) => row.slug,
-    ),
+    (await tx.$queryRaw<{ slug: string }[]>`SELECT slug FROM ngos WHERE slug IN (${Prisma.join([...new Set(wanted)])})`).map((r) => r.slug),
   );
-  if (!taken.has(base)) return base;
-  for (let n = 2; ; n++) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`;
+  const used = new Set<string>();
+  const slugs: string[] = [];
+  for (const [i, input] of inputs.entries()) {
+    let slug = wanted[i]!;
+    if (input.slug) {
+      if (taken.has(slug) || used.has(slug)) throw new ApiError("conflict", `The slug '${slug}' is taken by another registry entry.`);
+    } else if (taken.has(slug) || used.has(slug)) {
+      const prefixed = new Set(
+        (await tx.ngo.findMany({ where: { slug: { startsWith: `${slug}-` } }, select: { slug: true } })).map((r) => r.slug),
+      );
+      let n = 2;
+      while (prefixed.has(`${slug}-${n}`) || used.has(`${slug}-${n}`)) n++;
+      slug = `${slug}-${n}`;
+    }
+    used.add(slug);
+    slugs.push(slug);
+  }
+  return slugs;
 }

@@ -1,0 +1,33 @@
+// `events list`: the event outbox, as GET /api/v1/events lists it.
+import { commanderGroup, groupCommand, integerFlag } from "./commander-group";
+import { formatTable } from "./format-table";
+import { printJson } from "./print-json";
+import { withDatabase } from "./with-database";
+
+export const runEventsCommand = commanderGroup((io) => {
+  const group = groupCommand("events", "The event outbox: list", io);
+  group
+    .command("list")
+    .description("events, oldest first")
+    .option("--type <types>", "only these types, separated by commas")
+    .option("--since <time>", "only events at or after this RFC 3339 time")
+    .option("--until <time>", "only events before this RFC 3339 time")
+    .option("--limit <n>", "how many (default 20)", integerFlag("--limit", 1, 100))
+    .option("--cursor <cursor>", "next_cursor of the previous page")
+    .option("--json", "print one JSON object on stdout")
+    .action(async (flags: { type?: string; since?: string; until?: string; limit?: number; cursor?: string; json?: boolean }) => {
+      const [{ parseQuery }, { listEventsQuerySchema }, { listEvents }] = await Promise.all([
+        import("@/lib/http/parse-query"),
+        import("@/lib/webhooks/event-schemas"),
+        import("@/lib/webhooks/list-events"),
+      ]);
+      const params = new URLSearchParams();
+      for (const name of ["type", "since", "until", "cursor"] as const) if (flags[name] !== undefined) params.set(name, flags[name]);
+      if (flags.limit !== undefined) params.set("limit", String(flags.limit));
+      const page = await withDatabase(() => listEvents(parseQuery(params, listEventsQuerySchema)));
+      if (flags.json) return printJson(io, page);
+      io.out(formatTable(["ID", "TYPE", "CREATED"], page.data.map((e) => [e.id, e.type, e.created_at])));
+      if (page.next_cursor) io.out(`more: --cursor ${page.next_cursor}`);
+    });
+  return group;
+});

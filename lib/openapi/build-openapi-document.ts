@@ -9,6 +9,7 @@ import { listQuerySchema } from "@/lib/registry/schemas";
 import { ngoListResponseSchema, ngoResponseSchema, statsResponseSchema } from "@/lib/registry/response-schemas";
 import { APP_VERSION } from "@/lib/version";
 import { keysPaths } from "./keys-paths";
+import { webhookPaths } from "./webhook-paths";
 
 type JsonSchema = Record<string, unknown>;
 
@@ -61,6 +62,7 @@ export function buildOpenApiDocument(): JsonSchema {
     "429": problem("The quota is used up (60 a minute without a key); Retry-After says when to try again."),
     "500": problem("Unexpected error; the body says nothing more."),
   };
+  const lifecycle = webhookPaths(problem);
   return {
     openapi: "3.1.0",
     info: {
@@ -73,7 +75,7 @@ export function buildOpenApiDocument(): JsonSchema {
         "a read to the key's tier and per-minute limit; /api/v1 endpoints need one.",
     },
     servers: [{ url: "/" }],
-    tags: [{ name: "registry" }, { name: "health" }, { name: "keys" }],
+    tags: [{ name: "registry" }, { name: "health" }, { name: "keys" }, { name: "lifecycle" }, { name: "webhooks" }],
     paths: {
       "/api/registry/ngos": {
         get: {
@@ -120,6 +122,7 @@ export function buildOpenApiDocument(): JsonSchema {
         },
       },
       ...keysPaths(ref, json, problem),
+      ...lifecycle.paths,
       "/api/health/live": {
         get: {
           operationId: "getLiveness",
@@ -129,6 +132,7 @@ export function buildOpenApiDocument(): JsonSchema {
         },
       },
     },
+    webhooks: lifecycle.webhooks,
     components: {
       schemas: componentSchemas(),
       securitySchemes: { apiKey: { type: "http", scheme: "bearer", description: "A Trust Registry API key (tr_sk_… or tr_pk_…)." } },

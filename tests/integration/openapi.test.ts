@@ -1,4 +1,5 @@
 import { Validator } from "@seriousme/openapi-schema-validator";
+import { EVENT_TYPES } from "@/lib/webhooks/event-types";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startApp, type StartedApp } from "../support/app";
 import { fetchJson } from "../support/fetch-json";
@@ -35,5 +36,12 @@ describe("GET /api/openapi.json", () => {
       expect.arrayContaining(["/api/health", "/api/registry/ngos/{slug}", "/api/v1/keys", "/api/v1/keys/{id}", "/api/v1/keys/{id}/rotate"]),
     );
     expect(Object.keys(body.components.schemas)).toEqual(expect.arrayContaining(["ApiKey", "ApiKeyList", "CreatedApiKey"]));
+    expect(Object.keys(body.paths)).toEqual(
+      expect.arrayContaining(["/api/v1/ngos", "/api/v1/ngos/{slug}/transitions", "/api/v1/events", "/api/v1/webhook-endpoints/{id}/redeliver"]),
+    );
+    // Every event type is documented with an example (OpenAPI 3.1 webhooks).
+    const webhooks = (body as unknown as { webhooks: Record<string, { post: { requestBody: { content: { "application/json": { example: { type: string } } } } } }> }).webhooks;
+    expect(Object.keys(webhooks).sort()).toEqual([...EVENT_TYPES].sort());
+    for (const [type, hook] of Object.entries(webhooks)) expect(hook.post.requestBody.content["application/json"].example.type).toBe(type);
   });
 });

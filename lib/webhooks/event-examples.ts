@@ -1,0 +1,41 @@
+// One example payload per event type: the OpenAPI document's `webhooks` section shows them, and
+// the README's table was written from them.
+import { WEBHOOK_API_VERSION, type EventData, type EventType, type WebhookEventPayload } from "./event-types";
+
+const ngo = { id: "ngo_7k2m9q4x1c8v5b3n6z0r", slug: "agua-limpa", name: "Água Limpa", state: "verified" };
+const key = { id: "key_4f8h2k9m1q7w3e5r6t0y", name: "Partner portal", kind: "secret", tier: "partner", scopes: ["registry:read"] };
+const intent = { id: "di_3n8b2v7c1x6z", ngo: "agua-limpa", amount: 2500, currency: "EUR", status: "succeeded" };
+
+const DATA: { [T in EventType]: EventData[T] } = {
+  "ngo.created": { ngo: { ...ngo, state: "draft", sector: "water_sanitation", country: "BR", trust_score: 0 } },
+  "ngo.updated": { ngo, changed: ["city", "website"] },
+  "ngo.state_changed": { ngo, from: "pending_review", to: "verified", reason: "documents checked", actor: "Registry desk (key_9d3f7h1k5m2n8p4q6r0s)" },
+  "ngo.trust_score_changed": { ngo, old: 61, new: 74, methodology_version: "2026.1" },
+  "api_key.created": { api_key: key },
+  "api_key.revoked": { api_key: key },
+  "donation_intent.created": { donation_intent: { ...intent, status: "requires_payment_method" } },
+  "donation_intent.succeeded": { donation_intent: intent },
+  "donation_intent.failed": { donation_intent: { ...intent, status: "failed" } },
+  "donation_intent.canceled": { donation_intent: { ...intent, status: "canceled" } },
+};
+
+const SUMMARY: Record<EventType, string> = {
+  "ngo.created": "A registry entry was created (as a draft).",
+  "ngo.updated": "Profile fields or score inputs of an entry changed; `changed` names them.",
+  "ngo.state_changed": "An entry moved to another lifecycle state: from, to, reason and who.",
+  "ngo.trust_score_changed": "An entry's trust score moved: old, new and the methodology version.",
+  "api_key.created": "An API key was created (never the key itself).",
+  "api_key.revoked": "An API key was revoked (also by a rotation).",
+  "donation_intent.created": "A donation intent was created.",
+  "donation_intent.succeeded": "A donation intent's payment succeeded.",
+  "donation_intent.failed": "A donation intent's payment failed.",
+  "donation_intent.canceled": "A donation intent was canceled (by the donor or on expiry).",
+};
+
+export function eventExample<T extends EventType>(type: T): WebhookEventPayload<T> {
+  return { id: "evt_0mfx2c9q1a7k3m9x2b4n6p8r", type, created_at: "2026-11-25T10:00:00.000Z", api_version: WEBHOOK_API_VERSION, data: DATA[type] };
+}
+
+export function eventSummary(type: EventType): string {
+  return SUMMARY[type];
+}

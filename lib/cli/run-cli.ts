@@ -3,10 +3,7 @@ import { runDbCommand } from "./db-command";
 import { describeCliError } from "./describe-cli-error";
 import { EXIT_CODES, type ExitCode } from "./exit-codes";
 import { HELP } from "./help-texts";
-import { runEventsCommand } from "./events-command";
 import { runKeysCommand } from "./keys-command";
-import { runNgosCommand } from "./ngos-command";
-import { runWebhooksCommand } from "./webhooks-command";
 import { printable } from "./printable";
 import { UsageError } from "./usage-error";
 
@@ -15,9 +12,10 @@ import { UsageError } from "./usage-error";
 const GROUPS: Record<string, (args: string[], io: CliIo) => Promise<void>> = {
   keys: runKeysCommand,
   db: runDbCommand,
-  ngos: runNgosCommand,
-  webhooks: runWebhooksCommand,
-  events: runEventsCommand,
+  // Loaded when used: a keys or db command does not pay for commander and the progress bar.
+  ngos: async (args, io) => (await import("./ngos-command")).runNgosCommand(args, io),
+  webhooks: async (args, io) => (await import("./webhooks-command")).runWebhooksCommand(args, io),
+  events: async (args, io) => (await import("./events-command")).runEventsCommand(args, io),
 };
 
 /**

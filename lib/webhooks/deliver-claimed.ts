@@ -86,9 +86,13 @@ async function updateEndpointHealth(endpointId: string, delivered: boolean, gone
     await prisma.$executeRaw`
       UPDATE webhook_endpoints SET enabled = false, updated_at = now(),
         disabled_reason = 'Every delivery has failed since ' || to_char(failing_since AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')
-          || ', longer than the ' || ${Math.round(disableAfterMs / 60_000)}::int || ' minutes allowed.'
+          || ', longer than the ' || ${allowance(disableAfterMs)}::text || ' allowed.'
       WHERE id = ${endpointId} AND enabled AND failing_since < now() - ${disableAfterMs}::bigint * interval '1 millisecond'`;
   }
+}
+
+function allowance(ms: number): string {
+  return ms >= 3_600_000 ? `${Math.round((ms / 3_600_000) * 10) / 10} hours` : `${Math.round(ms / 1000)} seconds`;
 }
 
 /** Response snippets are the receiver's text: keep anything shaped like a secret out of the log. */

@@ -29,7 +29,7 @@ afterAll(async () => {
   await database?.drop();
 });
 
-function startWorker(schedule = "0.5,1,1,2,2,2"): ChildProcess & { output: () => string } {
+function startWorker(schedule = "0.5,1,1,2,2,2", extra: Record<string, string> = {}): ChildProcess & { output: () => string } {
   // Node itself with tsx as a loader, not the tsx CLI: the CLI runs the script in a child process,
   // which a SIGKILL of the CLI would leave running.
   const worker = spawn(process.execPath, ["--import", "tsx", "scripts/worker.ts"], {
@@ -41,6 +41,7 @@ function startWorker(schedule = "0.5,1,1,2,2,2"): ChildProcess & { output: () =>
       WEBHOOKS_POLL_MS: "100",
       WEBHOOKS_BATCH_SIZE: "20",
       WEBHOOKS_RETRY_SCHEDULE: schedule,
+      ...extra,
     }),
     stdio: ["ignore", "pipe", "pipe"],
   });
@@ -137,6 +138,27 @@ describe.skipIf(!available)("webhook workers on PostgreSQL", { timeout: 120_000 
     const worker = startWorker();
     await receiver.waitFor((r) => new Set(r.filter((w) => w.at >= downUntil).map((w) => w.headers["webhook-id"])).size >= 100, 60_000);
     expect(await allDelivered(100)).toEqual([{ status: "delivered", n: 100 }]);
+    worker.kill("SIGTERM");
+    expect(await exited(worker)).toBe(0);
+  });
+
+  it("disables an endpoint that has failed continuously for longer than allowed, and says why", async () => {
+    await client.query(`DELETE FROM webhook_endpoints`);
+    const receiver = await startReceiver();
+    receivers.push(receiver);
+    receiver.answer = () => ({ status: 500 });
+    await queue(receiver, 1);
+    // 0.001 hours: 3.6 seconds of nothing but failures.
+    const worker = startWorker(Array(30).fill("0.3").join(","), { WEBHOOKS_DISABLE_AFTER_HOURS: "0.001" });
+    let endpoint: { enabled: boolean; disabled_reason: string | null } | undefined;
+    for (let i = 0; i < 100 && endpoint?.enabled !== false; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      endpoint = (await client.query(`SELECT enabled, disabled_reason FROM webhook_endpoints`)).rows[0];
+    }
+    expect(endpoint).toEqual({ enabled: false, disabled_reason: expect.stringMatching(/^Every delivery has failed since .*, longer than the 4 seconds allowed\.$/) });
+    const attempts = receiver.received.length;
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    expect(receiver.received.length).toBe(attempts);
     worker.kill("SIGTERM");
     expect(await exited(worker)).toBe(0);
   });

@@ -39,7 +39,9 @@ export function decodeCursor(text: string, fingerprint: string, valueKind: "numb
 
 function open(text: string): unknown {
   const bytes = /^[A-Za-z0-9_-]+$/.test(text) ? Buffer.from(text, "base64url") : Buffer.alloc(0);
-  if (bytes.length <= 1 + IV_BYTES + TAG_BYTES || bytes[0] !== VERSION) {
+  // Only the canonical spelling: base64url decoding ignores stray trailing bits, which would let
+  // two texts name one cursor.
+  if (bytes.toString("base64url") !== text || bytes.length <= 1 + IV_BYTES + TAG_BYTES || bytes[0] !== VERSION) {
     throw ApiError.invalid([{ name: "cursor", reason: "is not a valid cursor" }]);
   }
   try {

@@ -7,6 +7,7 @@ import path from "node:path";
 import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
 import type { Config } from "@/lib/config";
+import { takeEmbeddedLock } from "./embedded-lock";
 import { Prisma, PrismaClient } from "./generated/client";
 
 export type DatabaseKind = "postgresql" | "pglite";
@@ -33,9 +34,7 @@ export type Connection = {
   close(): Promise<void>;
 };
 
-export class DatabaseBusyError extends Error {
-  override name = "DatabaseBusyError";
-}
+export { DatabaseBusyError } from "./embedded-lock";
 
 export async function openConnection(config: Config): Promise<Connection> {
   return config.databaseUrl ? openPostgres(config, config.databaseUrl) : openPglite(config);
@@ -87,7 +86,7 @@ async function openPglite(config: Config): Promise<Connection> {
   ]);
   const dir = path.join(config.dataDir, "pglite");
   fs.mkdirSync(dir, { recursive: true });
-  const releaseLock = takeLock(path.join(config.dataDir, "pglite.lock"));
+  const releaseLock = takeEmbeddedLock(path.join(config.dataDir, "pglite.lock"));
   try {
     const db = await PGlite.create(dir);
     const prisma = new PrismaClient({ adapter: new PrismaPGlite(db) });
@@ -128,42 +127,4 @@ function arrayAsLiteral(value: unknown): unknown {
 /** A prepared statement's name: the same text always gets the same name on every connection. */
 function statementName(text: string): string {
   return `tr_${createHash("sha1").update(text).digest("base64url").slice(0, 20)}`;
-}
-
-/**
- * PGlite is one process's database: a second process opening the same directory would corrupt
- * it. A lock file with the holder's pid turns that into a clear refusal.
- */
-function takeLock(file: string): () => void {
-  const holder = readLockHolder(file);
-  if (holder !== undefined && holder !== process.pid && isAlive(holder)) {
-    throw new DatabaseBusyError(
-      `The embedded database in ${path.dirname(file)} is in use by process ${holder} ` +
-        "(a running `npm run dev` or `npm start`?). Stop that process first, or set DATABASE_URL.",
-    );
-  }
-  fs.writeFileSync(file, String(process.pid));
-  const release = () => {
-    if (readLockHolder(file) === process.pid) fs.rmSync(file, { force: true });
-  };
-  process.once("exit", release);
-  return release;
-}
-
-function readLockHolder(file: string): number | undefined {
-  try {
-    const pid = Number.parseInt(fs.readFileSync(file, "utf8"), 10);
-    return Number.isFinite(pid) ? pid : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === "EPERM";
-  }
 }

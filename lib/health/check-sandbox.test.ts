@@ -4,12 +4,12 @@ import { checkPayments } from "./check-payments";
 import { checkSandbox } from "./check-sandbox";
 
 const embedded = readConfig({ NODE_ENV: "production" });
-const production = readConfig({ NODE_ENV: "production", DATABASE_URL: "postgres://db.internal/registry" });
+const production = readConfig({ NODE_ENV: "production", DATABASE_URL: "postgres://db.internal/registry", SERVER_SECRET: "s".repeat(32) });
 
 describe("checkSandbox", () => {
   it("passes with sandbox mode outside production (the embedded default is never production)", async () => {
     expect(await checkSandbox(embedded)).toEqual({ status: "pass", observedValue: true });
-    expect(await checkSandbox(readConfig({ NODE_ENV: "development", DATABASE_URL: "postgres://x/y" }))).toEqual({
+    expect(await checkSandbox(readConfig({ NODE_ENV: "development", DATABASE_URL: "postgres://x/y", SERVER_SECRET: "s".repeat(32) }))).toEqual({
       status: "pass",
       observedValue: true,
     });

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { readConfig } from "@/lib/config";
 import { sharedBucketWarning } from "./shared-bucket-warning";
 
-const production = { NODE_ENV: "production", DATABASE_URL: "postgres://db.internal/registry" } as const;
+const production = { NODE_ENV: "production", DATABASE_URL: "postgres://db.internal/registry", SERVER_SECRET: "s".repeat(32) } as const;
 
 describe("the shared-bucket warning", () => {
   it("warns in production when no proxy hop is trusted", () => {

@@ -2,7 +2,7 @@
 // that produced it. Sealed (AES-256-GCM under a key derived from the server secret): a client
 // can neither read them (the internal id, a relevance rank) nor change a byte of them unnoticed,
 // so a cursor that opens was made here, and anything else is a 400 naming `cursor`.
-import { createCipheriv, createDecipheriv, createHash, randomBytes } from "node:crypto";
+import { createCipheriv, createDecipheriv, createHash, createHmac } from "node:crypto";
 import { ApiError } from "@/lib/errors/api-error";
 import { deriveKey } from "@/lib/secrets/derive-key";
 
@@ -18,9 +18,13 @@ export function queryFingerprint(parts: unknown): string {
 }
 
 export function encodeCursor(cursor: Cursor, fingerprint: string): string {
-  const iv = randomBytes(IV_BYTES);
+  const plain = JSON.stringify([fingerprint, cursor.value, cursor.id]);
+  // The nonce is derived from the content (synthetic, as in AES-SIV): one position always seals
+  // to the same text, so a page's answer and its ETag stay the same, and no two different
+  // positions share a nonce.
+  const iv = createHmac("sha256", deriveKey("cursor")).update(plain).digest().subarray(0, IV_BYTES);
   const cipher = createCipheriv("aes-256-gcm", deriveKey("cursor"), iv);
-  const sealed = Buffer.concat([cipher.update(JSON.stringify([fingerprint, cursor.value, cursor.id]), "utf8"), cipher.final()]);
+  const sealed = Buffer.concat([cipher.update(plain, "utf8"), cipher.final()]);
   return Buffer.concat([Buffer.of(VERSION), iv, sealed, cipher.getAuthTag()]).toString("base64url");
 }
 
@@ -39,7 +43,9 @@ export function decodeCursor(text: string, fingerprint: string, valueKind: "numb
 
 function open(text: string): unknown {
   const bytes = /^[A-Za-z0-9_-]+$/.test(text) ? Buffer.from(text, "base64url") : Buffer.alloc(0);
-  if (bytes.length <= 1 + IV_BYTES + TAG_BYTES || bytes[0] !== VERSION) {
+  // Only the canonical spelling: base64url decoding ignores stray trailing bits, which would let
+  // two texts name one cursor.
+  if (bytes.toString("base64url") !== text || bytes.length <= 1 + IV_BYTES + TAG_BYTES || bytes[0] !== VERSION) {
     throw ApiError.invalid([{ name: "cursor", reason: "is not a valid cursor" }]);
   }
   try {

@@ -33,7 +33,8 @@ async function serveOnce(dataDir: string, env: Record<string, string> = {}): Pro
   return logs;
 }
 
-describe("demo keys", () => {
+// Each test starts the app on a fresh embedded database up to three times, and seeds it once.
+describe("demo keys", { timeout: 120_000 }, () => {
   it("are written on the first start of the embedded default, private, and never logged", async () => {
     const dataDir = freshDataDir();
     const file = path.join(dataDir, "demo-keys.json");

@@ -16,6 +16,9 @@ export type StartAppOptions = {
   /** Extra environment for the app. A DATABASE_URL here is used as is: nothing is created,
    * migrated, seeded or dropped. */
   env?: Record<string, string>;
+  /** The app's DATA_DIR, when the test shares one between apps: the test removes it. Default: a
+   * fresh temporary directory, removed on stop. */
+  dataDir?: string;
 };
 
 export type StartedApp = {
@@ -38,8 +41,8 @@ export async function startApp(options: StartAppOptions = {}): Promise<StartedAp
     throw new Error("No build in .next: run integration tests through vitest (its globalSetup builds) or `npm run build`.");
   }
   const database = options.database ?? (process.env.TEST_DATABASE === "postgres" ? "postgres" : "pglite");
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "tr-app-"));
-  const cleanups: (() => Promise<void>)[] = [async () => fs.rmSync(dataDir, { recursive: true, force: true })];
+  const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), "tr-app-"));
+  const cleanups: (() => Promise<void>)[] = options.dataDir ? [] : [async () => fs.rmSync(dataDir, { recursive: true, force: true })];
   const cleanup = async () => {
     for (const fn of cleanups.reverse()) await fn().catch(() => {});
   };

@@ -9,6 +9,7 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { createExclusively } from "@/lib/fs/create-exclusively";
 
 export class DatabaseBusyError extends Error {
   override name = "DatabaseBusyError";
@@ -67,22 +68,6 @@ function isStale(holder: Holder, file: string): boolean {
   // Ours from an earlier open in this process, or a dead process's whose pid we now have.
   if (holder.pid === process.pid) return true;
   return !isAlive(holder.pid) || (holder.started !== "" && startTime(holder.pid) !== holder.started);
-}
-
-/** Creates `file` with `content`, whole, unless it exists; true if this call created it. */
-export function createExclusively(file: string, content: string): boolean {
-  fs.mkdirSync(path.dirname(file), { recursive: true });
-  const draft = `${file}.${process.pid}.${randomBytes(4).toString("hex")}`;
-  fs.writeFileSync(draft, content, { mode: 0o600 });
-  try {
-    fs.linkSync(draft, file);
-    return true;
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "EEXIST") return false;
-    throw error;
-  } finally {
-    fs.rmSync(draft, { force: true });
-  }
 }
 
 /**

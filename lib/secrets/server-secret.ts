@@ -5,6 +5,7 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { config } from "@/lib/config";
+import { createExclusively } from "@/lib/fs/create-exclusively";
 import { processWide } from "@/lib/process-wide";
 
 export const SERVER_SECRET_FILE = "server-secret";
@@ -23,18 +24,7 @@ export function serverSecret(): Buffer {
  * together both end up with the one secret that was linked first, never half of one.
  */
 export function readOrCreateSecretFile(file: string): string {
-  fs.mkdirSync(path.dirname(file), { recursive: true });
-  if (!fs.existsSync(file)) {
-    const draft = `${file}.${process.pid}.${randomBytes(4).toString("hex")}`;
-    fs.writeFileSync(draft, `${randomBytes(32).toString("base64url")}\n`, { mode: 0o600 });
-    try {
-      fs.linkSync(draft, file);
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
-    } finally {
-      fs.rmSync(draft, { force: true });
-    }
-  }
+  if (!fs.existsSync(file)) createExclusively(file, `${randomBytes(32).toString("base64url")}\n`);
   const secret = fs.readFileSync(file, "utf8").trim();
   if (secret.length < 32) throw new Error(`${file} does not hold a server secret: delete it to have a new one made`);
   return secret;

@@ -7,6 +7,19 @@ const nextConfig: NextConfig = {
   outputFileTracingIncludes: { "/**": ["./prisma/migrations/**/*"] },
   poweredByHeader: false,
   reactStrictMode: true,
+  // Nothing but the hosted donation widget may be framed; the widget's route sends its own
+  // frame-ancestors, built from the key's allowlist.
+  async headers() {
+    return [
+      {
+        source: "/((?!embed/).*)",
+        headers: [
+          { key: "Content-Security-Policy", value: "frame-ancestors 'none'" },
+          { key: "X-Frame-Options", value: "DENY" },
+        ],
+      },
+    ];
+  },
 };
 
 export default nextConfig;

@@ -19,6 +19,11 @@ function sharedDataDir(): string {
   return dir;
 }
 
+/** Both tests are about the embedded database, whichever database the suite runs on. */
+function embedded(dataDir: string): Promise<StartedApp> {
+  return startApp({ database: "pglite", dataDir });
+}
+
 /** The one line a refused start printed about itself. */
 function refusal(error: unknown): string[] {
   return String(error instanceof Error ? error.message : error)
@@ -29,7 +34,7 @@ function refusal(error: unknown): string[] {
 describe("starting the server", () => {
   it("two servers started at once on one embedded database: one serves, the other exits saying why", async () => {
     const dataDir = sharedDataDir();
-    const results = await Promise.allSettled([startApp({ dataDir }), startApp({ dataDir })]);
+    const results = await Promise.allSettled([embedded(dataDir), embedded(dataDir)]);
     const served = results.flatMap((r) => (r.status === "fulfilled" ? [r.value] : []));
     apps.push(...served);
     const refused = results.flatMap((r) => (r.status === "rejected" ? [r.reason as unknown] : []));
@@ -42,11 +47,11 @@ describe("starting the server", () => {
 
   it("keeps the generated server secret, so a cursor outlives a restart", async () => {
     const dataDir = sharedDataDir();
-    let app = await startApp({ dataDir });
+    let app = await embedded(dataDir);
     const first = (await (await fetch(`${app.url}/api/registry/ngos?limit=2`)).json()) as { page: { next_cursor: string } };
     await app.stop();
     expect(fs.statSync(path.join(dataDir, "server-secret")).mode & 0o777).toBe(0o600);
-    app = await startApp({ dataDir });
+    app = await embedded(dataDir);
     apps.push(app);
     const second = await fetch(`${app.url}/api/registry/ngos?limit=2&cursor=${first.page.next_cursor}`);
     expect(second.status).toBe(200);

@@ -13,7 +13,7 @@ export type ImportError = { row: number } & FieldError;
 export type ImportSummary = { rows: number; created: number; updated: number; unchanged: number; failed: number; errors: ImportError[] };
 export type ImportProgress = (done: number, total: number) => void;
 
-export const DEFAULT_IMPORT_BATCH = 500;
+export const DEFAULT_IMPORT_BATCH = 1000;
 
 /**
  * Imports registry entries: every row is validated first (row-numbered errors, nothing written

@@ -1,7 +1,7 @@
 // The outbox's one writer. Call it inside the transaction that makes the change, so the event
 // exists if and only if the change does: a rolled-back change leaves no event, and no committed
 // change goes unreported (DESIGN.md §6).
-import { Prisma } from "@/lib/db";
+import type { Prisma } from "@/lib/db";
 import { eventId } from "./random-id";
 import { WEBHOOK_API_VERSION, type EventData, type EventType, type WebhookEventPayload } from "./event-types";
 
@@ -24,12 +24,17 @@ export async function recordEvents(tx: Prisma.TransactionClient, events: readonl
   const recorded = events.map(
     ({ type, data }): WebhookEventPayload => ({ id: eventId(createdAt.getTime()), type, created_at: createdAt.toISOString(), api_version: WEBHOOK_API_VERSION, data }),
   );
-  await tx.webhookEvent.createMany({
-    data: recorded.map((e) => ({ id: e.id, type: e.type, apiVersion: e.api_version, data: e.data as Prisma.InputJsonValue, createdAt })),
-  });
+  // One statement: the events from column arrays, and their deliveries from what was inserted.
   await tx.$executeRaw`
+    WITH inserted AS (
+      INSERT INTO webhook_events (id, type, api_version, data, created_at)
+      SELECT t.id, t.type, ${WEBHOOK_API_VERSION}, t.data::jsonb, ${createdAt}
+      FROM unnest(${recorded.map((e) => e.id)}::text[], ${recorded.map((e) => e.type)}::text[],
+        ${recorded.map((e) => JSON.stringify(e.data))}::text[]) AS t(id, type, data)
+      RETURNING id, type
+    )
     INSERT INTO webhook_deliveries (event_id, endpoint_id)
-    SELECT v.id, e.id FROM (VALUES ${Prisma.join(recorded.map((e) => Prisma.sql`(${e.id}, ${e.type})`))}) AS v(id, type)
-    JOIN webhook_endpoints e ON e.enabled AND (cardinality(e.event_types) = 0 OR v.type = ANY(e.event_types))`;
+    SELECT i.id, e.id FROM inserted i
+    JOIN webhook_endpoints e ON e.enabled AND (cardinality(e.event_types) = 0 OR i.type = ANY(e.event_types))`;
   return recorded;
 }

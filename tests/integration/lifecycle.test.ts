@@ -72,6 +72,30 @@ describe("creating entries", () => {
     expect(taken.status).toBe(409);
   });
 
+  it("keeps every field it is given, and scores inputs given at creation", async () => {
+    const given = {
+      name: `Full Profile ${Date.now()}`,
+      legal_name: "Full Profile e.V.",
+      registration_number: "VR 12345",
+      sector: "education",
+      country: "de",
+      city: "Köln",
+      website: "https://full-profile.example.org",
+      description: "Schools, with accents: é ü ß.",
+      founded_year: 1999,
+      donations_enabled: true,
+      trust_components: [{ component: "verification", score: 70, weight: 10_000, evidence_date: "2026-03-01", source: "registry extract" }],
+    };
+    const created = await call("POST", "/api/v1/ngos", given);
+    expect(created.status).toBe(201);
+    const profile = Object.fromEntries(Object.entries(given).filter(([name]) => name !== "trust_components"));
+    const read = (await call("GET", `/api/v1/ngos/${created.body.data.slug}`)).body.data;
+    expect(read).toMatchObject({ ...profile, country: "DE", state: "draft", trust_score: 70 });
+    expect(read.trust).toMatchObject({ score: 70, components: [expect.objectContaining({ component: "verification", evidence_date: "2026-03-01" })] });
+    const bare = await create();
+    expect(bare).toMatchObject({ website: null, founded_year: null, trust_score: 0 });
+  });
+
   it("names every bad field, and refuses keys without registry:write", async () => {
     const bad = await call("POST", "/api/v1/ngos", { sector: "space", country: "Kenya", website: "ftp://x", surprise: 1 });
     expect(bad.status).toBe(400);

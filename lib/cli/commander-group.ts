@@ -38,7 +38,14 @@ export function commanderGroup(build: (io: CliIo) => Command): (args: string[], 
     } catch (error) {
       if (!(error instanceof CommanderError)) throw error;
       if (HELP_CODES.has(error.code)) return;
-      throw new UsageError(error.message.replace(/^error: /, ""), path);
+      // One line (commander puts "Did you mean …?" on a second), and a flag parser's own message
+      // without commander's preamble, which would name the flag twice.
+      const message = error.message
+        .replace(/^error: /, "")
+        .replace(/^option '[^']*' argument '[^']*' is invalid\. (?=--)/, "")
+        .replace(/\s*\n\s*\(Did you mean/, " (did you mean")
+        .replace(/\s*\n\s*/g, " ");
+      throw new UsageError(message, path);
     }
   };
 }
@@ -51,6 +58,17 @@ export function integerFlag(flag: string, min: number, max: number): (value: str
     }
     return Number(value);
   };
+}
+
+/** A value from a fixed list, or a usage error listing them; `repeatable` collects a list. */
+export function choiceFlag<const T extends string>(flag: string, choices: readonly T[]): (value: string) => T;
+export function choiceFlag<const T extends string>(flag: string, choices: readonly T[], options: { repeatable: true }): (value: string, previous?: T[]) => T[];
+export function choiceFlag<const T extends string>(flag: string, choices: readonly T[], options?: { repeatable: true }) {
+  const check = (value: string): T => {
+    if ((choices as readonly string[]).includes(value)) return value as T;
+    throw new CommanderError(2, "commander.invalidArgument", `${flag} must be one of ${choices.join(", ")}, not '${value}'`);
+  };
+  return options?.repeatable ? (value: string, previous: T[] = []) => [...previous, check(value)] : check;
 }
 
 /** Collects a repeatable flag's values. */

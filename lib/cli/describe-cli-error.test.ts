@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { ConfigError } from "@/lib/config";
 import { DatabaseBusyError } from "@/lib/db/connection";
 import { ApiError } from "@/lib/errors/api-error";
-import { CREATE_KEY_FLAGS } from "./parse-create-key-args";
+import { CREATE_KEY_FLAGS } from "./keys-command";
 import { describeCliError } from "./describe-cli-error";
 import { nameFlagsInError } from "./name-flags-in-error";
 import { UsageError } from "./usage-error";

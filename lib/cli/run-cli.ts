@@ -1,18 +1,16 @@
 import { processIo, type CliIo } from "./cli-io";
-import { runDbCommand } from "./db-command";
 import { describeCliError } from "./describe-cli-error";
 import { EXIT_CODES, type ExitCode } from "./exit-codes";
-import { HELP } from "./help-texts";
-import { runKeysCommand } from "./keys-command";
+import { CLI_HELP } from "./help-texts";
 import { printable } from "./printable";
 import { UsageError } from "./usage-error";
 
-// One line per group. New groups are built with commander (commander-group.ts), which generates
-// their help and flag checks from the command definitions.
+// One line per group, each built with commander (commander-group.ts), which generates its help
+// and flag checks from the command definitions. Loaded when used: a keys command does not pay
+// for the progress bar and the CSV parser.
 const GROUPS: Record<string, (args: string[], io: CliIo) => Promise<void>> = {
-  keys: runKeysCommand,
-  db: runDbCommand,
-  // Loaded when used: a keys or db command does not pay for commander and the progress bar.
+  keys: async (args, io) => (await import("./keys-command")).runKeysCommand(args, io),
+  db: async (args, io) => (await import("./db-command")).runDbCommand(args, io),
   ngos: async (args, io) => (await import("./ngos-command")).runNgosCommand(args, io),
   webhooks: async (args, io) => (await import("./webhooks-command")).runWebhooksCommand(args, io),
   events: async (args, io) => (await import("./events-command")).runEventsCommand(args, io),
@@ -27,7 +25,7 @@ export async function runCli(argv: string[], io: CliIo = processIo): Promise<Exi
   try {
     const [group, ...rest] = argv;
     if (group === "-h" || group === "--help" || group === "help") {
-      io.out(HELP.cli);
+      io.out(CLI_HELP);
       return EXIT_CODES.ok;
     }
     if (group === undefined) throw new UsageError("missing command", "");

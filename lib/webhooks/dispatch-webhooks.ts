@@ -1,4 +1,5 @@
 import { config } from "@/lib/config";
+import { sweepDonationIntents } from "@/lib/donations/sweep-donation-intents";
 import { log } from "@/lib/log";
 import { claimDeliveries } from "./claim-deliveries";
 import { deliverClaimed } from "./deliver-claimed";
@@ -9,6 +10,8 @@ export type DispatchResult = { attempted: number; delivered: number };
  * Claims due deliveries batch by batch and attempts each batch's deliveries concurrently, until
  * none is due, `maxBatches` is reached or `signal` aborts (a worker's SIGTERM): a batch already
  * claimed always runs to its end, so stopping never abandons a claimed delivery to its lease.
+ * Every dispatcher also sweeps donation intents first (settles the due, cancels the expired), so
+ * their events go out in the same run and expiry needs no donor request.
  */
 export async function dispatchWebhooks({ maxBatches = Infinity, signal }: { maxBatches?: number; signal?: AbortSignal } = {}): Promise<DispatchResult> {
   const { batchSize, timeoutMs } = config().webhooks;
@@ -16,6 +19,9 @@ export async function dispatchWebhooks({ maxBatches = Infinity, signal }: { maxB
   // mid-batch delays its deliveries by this much, no more.
   const leaseMs = 2 * timeoutMs + 5_000;
   const result: DispatchResult = { attempted: 0, delivered: 0 };
+  await sweepDonationIntents().catch((error: unknown) => {
+    log("error", "donation intent sweep failed", { error: error instanceof Error ? error.name : "unknown" });
+  });
   for (let batch = 0; batch < maxBatches && !signal?.aborted; batch++) {
     const claimed = await claimDeliveries(batchSize, leaseMs);
     if (claimed.length === 0) break;

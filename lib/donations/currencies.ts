@@ -29,3 +29,11 @@ export function formatMinorUnits(amount: number, code: CurrencyCode): string {
   const text = String(amount).padStart(exponent + 1, "0");
   return `${text.slice(0, -exponent)}.${text.slice(-exponent)}`;
 }
+
+const EURO_COUNTRIES = new Set(["AT", "BE", "CY", "DE", "EE", "ES", "FI", "FR", "GR", "HR", "IE", "IT", "LT", "LU", "LV", "MT", "NL", "PT", "SI", "SK"]);
+const COUNTRY_CURRENCY: Record<string, CurrencyCode> = { US: "USD", GB: "GBP", CH: "CHF", BR: "BRL", IN: "INR", KE: "KES", JP: "JPY", KR: "KRW", KW: "KWD", BH: "BHD" };
+
+/** The currency the widget starts with for an NGO in `country` (ISO 3166-1 alpha-2): its own where supported, else EUR. */
+export function defaultCurrencyFor(country: string): CurrencyCode {
+  return COUNTRY_CURRENCY[country] ?? (EURO_COUNTRIES.has(country) ? "EUR" : "USD");
+}

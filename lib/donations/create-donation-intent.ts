@@ -2,7 +2,7 @@
 // make the intent and its donation_intent.created event — all in one transaction.
 import { createHash } from "node:crypto";
 import { config } from "@/lib/config";
-import { getPrisma, Prisma } from "@/lib/db";
+import { getPrisma, type Prisma } from "@/lib/db";
 import { ApiError } from "@/lib/errors/api-error";
 import { invalidInput } from "@/lib/keys/invalid-input";
 import { paymentProviderOf } from "@/lib/payments/payment-provider-of";
@@ -49,7 +49,7 @@ export async function createDonationIntent(caller: IntentCaller, idempotencyKey:
       if (idempotencyKey !== null) {
         const claimed = await tx.$queryRaw<{ key: string }[]>`
           INSERT INTO idempotency_keys (scope, key, request_hash, status_code, response)
-          VALUES (${caller.scope}, ${idempotencyKey}, ${requestHash}, 0, 'null'::jsonb)
+          VALUES (${caller.scope}, ${idempotencyKey}, ${requestHash}, 0, '')
           ON CONFLICT DO NOTHING RETURNING key`;
         if (claimed.length === 0) return replay(tx, caller.scope, idempotencyKey, requestHash);
       }
@@ -84,7 +84,7 @@ export async function createDonationIntent(caller: IntentCaller, idempotencyKey:
       if (idempotencyKey !== null) {
         await tx.idempotencyKey.update({
           where: { scope_key: { scope: caller.scope, key: idempotencyKey } },
-          data: { statusCode: 201, response: answer as unknown as Prisma.InputJsonValue },
+          data: { statusCode: 201, response: JSON.stringify(answer) },
         });
       }
       return { status: 201, body: answer, replayed: false };
@@ -102,5 +102,5 @@ async function replay(tx: Prisma.TransactionClient, scope: string, key: string, 
   if (stored.requestHash !== requestHash) {
     throw new ApiError("idempotency_key_reused", "This Idempotency-Key was used with a different request body: use a new key for a new donation.");
   }
-  return { status: stored.statusCode, body: stored.response as unknown as CreatedIntentView, replayed: true };
+  return { status: stored.statusCode, body: JSON.parse(stored.response) as CreatedIntentView, replayed: true };
 }

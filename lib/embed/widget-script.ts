@@ -28,9 +28,10 @@ export const WIDGET_SCRIPT = String.raw`(function () {
   }
   if (window.ResizeObserver) new ResizeObserver(resize).observe(document.documentElement); else window.addEventListener("load", resize);
   function cur() { return c.currencies[curEl.value]; }
-  function fmt(minor, code) {
-    var x = c.currencies[code];
-    return new Intl.NumberFormat(loc, { style: "currency", currency: code, minimumFractionDigits: x.exponent, maximumFractionDigits: x.exponent }).format(minor / Math.pow(10, x.exponent));
+  // whole: no fraction digits for a whole amount (the presets: "KES 2,500", not "KES 2,500.00").
+  function fmt(minor, code, whole) {
+    var x = c.currencies[code], digits = whole && minor % Math.pow(10, x.exponent) === 0 ? 0 : x.exponent;
+    return new Intl.NumberFormat(loc, { style: "currency", currency: code, minimumFractionDigits: digits, maximumFractionDigits: digits }).format(minor / Math.pow(10, x.exponent));
   }
   function presets() {
     var box = $("pre"), x = cur(), code = curEl.value;
@@ -40,7 +41,7 @@ export const WIDGET_SCRIPT = String.raw`(function () {
       input.type = "radio"; input.name = "preset"; input.id = id; input.value = String(major * Math.pow(10, x.exponent));
       input.addEventListener("change", function () { amountEl.value = ""; clearError(amountEl); });
       if (i === 1) input.checked = true;
-      label.htmlFor = id; label.textContent = fmt(Number(input.value), code);
+      label.htmlFor = id; label.textContent = fmt(Number(input.value), code, true);
       box.appendChild(input); box.appendChild(label);
     });
     $("amt-hint").textContent = "Or another amount in " + code + ", from " + fmt(x.min, code) + " to " + fmt(x.max, code) + ".";

@@ -45,8 +45,7 @@ export const createIntentInputSchema = z
         message: `must be from ${currency.min} to ${currency.max} minor units of ${code} (${formatMinorUnits(currency.min, code)} to ${formatMinorUnits(currency.max, code)} ${code})`,
       });
     }
-  })
-  .meta({ id: "CreateDonationIntent" });
+  });
 
 export type CreateIntentInput = z.infer<typeof createIntentInputSchema>;
 

@@ -35,7 +35,17 @@ function load(url: string, options: LoadOptions, request?: LoadRequest, onLatenc
     const { freshHeader, ...plain } = request ?? {};
     let counter = 0;
     const fresh = freshHeader
-      ? { requests: [{ setupRequest: (r: { headers?: Record<string, string> }) => ({ ...r, headers: { ...r.headers, [freshHeader]: `bench-${process.pid}-${Date.now()}-${++counter}` } }) }] }
+      ? {
+          // autocannon wants the request it passes in, changed in place: a copy sends nothing.
+          requests: [
+            {
+              setupRequest: (r: { headers?: Record<string, string> }) => {
+                r.headers = { ...r.headers, [freshHeader]: `bench-${process.pid}-${Date.now()}-${++counter}` };
+                return r;
+              },
+            },
+          ],
+        }
       : {};
     const instance = autocannon({ url, ...options, ...plain, ...fresh, timeout: 30 }, (error, result) =>
       error ? reject(error) : resolve(result),

@@ -1,8 +1,11 @@
 import { config } from "@/lib/config";
 import { sweepDonationIntents } from "@/lib/donations/sweep-donation-intents";
 import { log } from "@/lib/log";
+import { processWide } from "@/lib/process-wide";
 import { claimDeliveries } from "./claim-deliveries";
 import { deliverClaimed } from "./deliver-claimed";
+
+const SWEEP_EVERY_MS = 1_000;
 
 export type DispatchResult = { attempted: number; delivered: number };
 
@@ -19,9 +22,15 @@ export async function dispatchWebhooks({ maxBatches = Infinity, signal }: { maxB
   // mid-batch delays its deliveries by this much, no more.
   const leaseMs = 2 * timeoutMs + 5_000;
   const result: DispatchResult = { attempted: 0, delivered: 0 };
-  await sweepDonationIntents().catch((error: unknown) => {
-    log("error", "donation intent sweep failed", { error: error instanceof Error ? error.name : "unknown" });
-  });
+  // At most once a second per process: the kick after every committing request would otherwise
+  // sweep once per request, and expiry and settling need no finer clock than that.
+  const sweep = processWide("donation-sweep", () => ({ lastAt: 0 }));
+  if (Date.now() - sweep.lastAt >= SWEEP_EVERY_MS) {
+    sweep.lastAt = Date.now();
+    await sweepDonationIntents().catch((error: unknown) => {
+      log("error", "donation intent sweep failed", { error: error instanceof Error ? error.name : "unknown" });
+    });
+  }
   for (let batch = 0; batch < maxBatches && !signal?.aborted; batch++) {
     const claimed = await claimDeliveries(batchSize, leaseMs);
     if (claimed.length === 0) break;

@@ -12,6 +12,9 @@ import { assertNgoAcceptsDonations } from "./assert-ngo-accepts-donations";
 import type { IntentCaller } from "./caller";
 import { newClientSecret } from "./client-secret";
 import { intentSelect, toIntentView, toOperatorIntentView } from "./intent-record";
+
+const { ngo: _ngo, ...intentColumns } = intentSelect;
+void _ngo;
 import { createIntentInputSchema, type CreatedIntentView } from "./schemas";
 
 export type CreatedIntent = { status: number; body: CreatedIntentView; replayed: boolean };
@@ -57,7 +60,7 @@ export async function createDonationIntent(caller: IntentCaller, idempotencyKey:
       const id = randomId("di", 24);
       const { secret, hash } = newClientSecret(id);
       const now = new Date();
-      const row = await tx.donationIntent.create({
+      const created = await tx.donationIntent.create({
         data: {
           id,
           ngoId: ngo.id,
@@ -77,8 +80,10 @@ export async function createDonationIntent(caller: IntentCaller, idempotencyKey:
           updatedAt: now,
           expiresAt: new Date(now.getTime() + config().donations.intentTtlMs),
         },
-        select: intentSelect,
+        select: intentColumns,
       });
+      // The NGO is known already: joining it again would cost the transaction another round trip.
+      const row = { ...created, ngo: { id: ngo.id, slug: ngo.slug, name: ngo.name } };
       await recordEvent(tx, { type: "donation_intent.created", data: { donation_intent: toOperatorIntentView(row) } });
       const answer: CreatedIntentView = { ...toIntentView(row), client_secret: secret };
       if (idempotencyKey !== null) {

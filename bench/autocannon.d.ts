@@ -10,6 +10,8 @@ declare module "autocannon" {
     method?: string;
     body?: string;
     headers?: Record<string, string>;
+    /** Per-request hooks; each entry starts from the method, headers and body above. */
+    requests?: { setupRequest?: (request: { headers?: Record<string, string> }) => unknown }[];
   };
 
   export type Histogram = { mean: number; average: number; stddev: number; min: number; max: number; p50: number; p99: number };

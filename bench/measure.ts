@@ -6,7 +6,13 @@ import autocannon, { type Result } from "autocannon";
 export type LoadOptions = { connections: number; duration: number };
 
 /** How a scenario asks: a plain GET by default; GraphQL scenarios POST a body, keyed ones send a key. */
-export type LoadRequest = { method?: "GET" | "POST"; body?: string; headers?: Record<string, string> };
+export type LoadRequest = {
+  method?: "GET" | "POST";
+  body?: string;
+  headers?: Record<string, string>;
+  /** Sent with a fresh value on every request (an Idempotency-Key: each request makes a new intent). */
+  freshHeader?: string;
+};
 
 /** One load run's raw figures. */
 export type Sample = { latencies: number[]; requests: number; seconds: number; bytes: number };
@@ -26,7 +32,22 @@ export class LoadError extends Error {
 function load(url: string, options: LoadOptions, request?: LoadRequest, onLatency?: (ms: number) => void): Promise<Result> {
   return new Promise((resolve, reject) => {
     // No If-None-Match is ever sent, so every answer is a full 200 body, never a 304.
-    const instance = autocannon({ url, ...options, ...request, timeout: 30 }, (error, result) =>
+    const { freshHeader, ...plain } = request ?? {};
+    let counter = 0;
+    const fresh = freshHeader
+      ? {
+          // autocannon wants the request it passes in, changed in place: a copy sends nothing.
+          requests: [
+            {
+              setupRequest: (r: { headers?: Record<string, string> }) => {
+                r.headers = { ...r.headers, [freshHeader]: `bench-${process.pid}-${Date.now()}-${++counter}` };
+                return r;
+              },
+            },
+          ],
+        }
+      : {};
+    const instance = autocannon({ url, ...options, ...plain, ...fresh, timeout: 30 }, (error, result) =>
       error ? reject(error) : resolve(result),
     );
     if (onLatency) instance.on("response", (_client, status, _bytes, ms) => status < 300 && onLatency(ms));

@@ -24,6 +24,8 @@ export type BenchReport = {
   run: Record<string, string | number>;
   scenarios: ScenarioResult[];
   targets: Target[];
+  /** The donation widget's weight and time to interactive beside its static floor, and /embed.js. */
+  widget?: Record<string, number>;
   /** EXPLAIN (ANALYZE, BUFFERS) of the registry queries, when a target was missed. */
   explain?: Record<string, Plan[]>;
 };
@@ -37,10 +39,10 @@ export function evaluateTargets(results: ScenarioResult[], storeTrips: StoreTrip
     if (!result) throw new Error(`no result for scenario "${name}"`);
     return result;
   };
-  const [bare, framework, queryFloor, list, deep, search, restBySector, graphqlBySector] = [
+  const [bare, framework, queryFloor, list, deep, search, restBySector, graphqlBySector, intent] = [
     "bare node: constant", "framework floor", "query floor: list", "list", "list deep page", "search",
-    "list by sector (REST)", "list by sector (GraphQL)",
-  ].map(of) as [ScenarioResult, ScenarioResult, ScenarioResult, ScenarioResult, ScenarioResult, ScenarioResult, ScenarioResult, ScenarioResult];
+    "list by sector (REST)", "list by sector (GraphQL)", "intent create",
+  ].map(of) as [ScenarioResult, ScenarioResult, ScenarioResult, ScenarioResult, ScenarioResult, ScenarioResult, ScenarioResult, ScenarioResult, ScenarioResult];
   const [noProxy, passThrough, fullMemory, fullUpstash] = [
     "no proxy: constant", "pass-through proxy: constant", "full proxy, in-memory: constant", "full proxy, Upstash: constant",
   ].map(of) as [ScenarioResult, ScenarioResult, ScenarioResult, ScenarioResult];
@@ -56,6 +58,7 @@ export function evaluateTargets(results: ScenarioResult[], storeTrips: StoreTrip
     target("deep page vs first page (p50)", "list deep page p50 ÷ list p50", deep.latency_ms.p50 / list.latency_ms.p50, { at_most: 1.3 }),
     target("deep page vs first page (p99)", "list deep page p99 ÷ list p99", deep.latency_ms.p99 / list.latency_ms.p99),
     target("search vs list (p99)", "search p99 ÷ list p99", search.latency_ms.p99 / list.latency_ms.p99, { at_most: 3 }),
+    target("intent create vs list (p99)", "intent create p99 ÷ list p99", intent.latency_ms.p99 / list.latency_ms.p99, { at_most: 3 }),
     target(
       "GraphQL vs REST list",
       "list by sector (GraphQL) req/s ÷ list by sector (REST) req/s",
@@ -105,6 +108,9 @@ export function renderMarkdown(report: BenchReport): string {
     "",
     "Responses carry an ETag, but autocannon never sends If-None-Match: every answer is a full 200.",
   ];
+  if (report.widget) {
+    lines.push("", "| donation widget | value |", "|---|---:|", ...Object.entries(report.widget).map(([k, v]) => `| ${k} | ${v} |`));
+  }
   for (const [label, plans] of Object.entries(report.explain ?? {})) {
     for (const plan of plans) {
       lines.push("", `## EXPLAIN (ANALYZE, BUFFERS): ${label}`, "", "```sql", plan.sql.trim(), "```", "", `Parameters: \`${JSON.stringify(plan.values)}\``, "", "```", plan.plan, "```");

@@ -17,8 +17,10 @@ import path from "node:path";
 import { createBenchDatabase, describeDatabase, migrateAndSeed, waitForIdle, type BenchDatabase } from "./database";
 import { sample, summarize, warmUp, type LoadOptions, type Sample } from "./measure";
 import { freePort, runToEnd, startServer, stopAll, type Env } from "./processes";
-import { evaluateTargets, renderMarkdown, writeResults, type BenchReport, type Plan, type ScenarioResult, type StoreTrips } from "./report";
+import { evaluateTargets, renderMarkdown, writeResults, type BenchReport, type Plan, type ScenarioResult, type StoreTrips, type Target } from "./report";
+import { SAMPLE_FIXTURES } from "../lib/sample/sample-fixtures";
 import { checkGraphQLScenario, scenarios, walkList } from "./scenarios";
+import { measureWidget } from "./widget";
 import { startUpstashShim, type UpstashShim } from "../tests/support/upstash-shim";
 
 const settings = {
@@ -95,6 +97,7 @@ async function main(): Promise<void> {
   // The free tier would refuse a load run after 60 requests: the bench measures the path, not the quota.
   const env = { ...baseEnv, DATABASE_URL: database.url, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1", BENCH_ROUTES: "1", RATE_LIMIT_ANONYMOUS_PER_MINUTE: "1000000" };
   const partnerKey = await createBenchKey(database.url);
+  const embed = { key: createBenchEmbedKey(database.url), origin: BENCH_EMBED_ORIGIN, ngo: SAMPLE_FIXTURES.donationDemo };
   shim = await startUpstashShim();
   const upstashEnv = { ...env, UPSTASH_REDIS_REST_URL: shim.url, UPSTASH_REDIS_REST_TOKEN: shim.token, RATE_LIMIT_PREFIX: shim.keyPrefix };
   const [nextPort, upstashPort, floorPort] = [await freePort(), await freePort(), await freePort()];
@@ -114,7 +117,7 @@ async function main(): Promise<void> {
   // Rounds: each scenario is measured in each round, so background load that comes and goes
   // during the run weighs on every scenario alike rather than on whichever ran at the time.
   const load: LoadOptions = { connections: settings.connections, duration: Math.max(1, Math.round(settings.duration / settings.rounds)) };
-  const planned = scenarios({ search: settings.search, deepCursor: cursor, slug: firstSlug, partnerKey });
+  const planned = scenarios({ search: settings.search, deepCursor: cursor, slug: firstSlug, partnerKey, embed });
   const samples = new Map<string, Sample[]>(planned.map((s) => [s.name, []]));
 
   for (let round = 1; round <= settings.rounds; round++) {
@@ -133,7 +136,10 @@ async function main(): Promise<void> {
   }
 
   const storeTrips = await countStoreTrips(nextUpstash.baseUrl, partnerKey);
-  const targets = evaluateTargets(results, storeTrips);
+  console.log("Measuring the donation widget in headless Chromium…");
+  const widget = await measureWidget(next.baseUrl, embed);
+  for (const [name, value] of Object.entries(widget)) console.log(`  ${name.padEnd(44)} ${value}`);
+  const targets = [...evaluateTargets(results, storeTrips), ...widgetTargets(widget)];
   const explain = settings.explain || targets.some((t) => t.verdict === "MISS") ? await explainQueries(database.url, cursor) : undefined;
   const report: BenchReport = {
     machine: {
@@ -163,6 +169,7 @@ async function main(): Promise<void> {
     },
     scenarios: results,
     targets,
+    widget,
     explain,
   };
   const written = writeResults(RESULTS_DIR, report);
@@ -179,6 +186,33 @@ async function createBenchKey(databaseUrl: string): Promise<string> {
     { env: { ...baseEnv, DATABASE_URL: databaseUrl } as unknown as NodeJS.ProcessEnv, encoding: "utf8" },
   );
   return (JSON.parse(output) as { key: string }).key;
+}
+
+const BENCH_EMBED_ORIGIN = "http://127.0.0.1:9";
+
+/** A publishable key for the intent scenario, bound to the demo NGO, with a limit no load run reaches. */
+function createBenchEmbedKey(databaseUrl: string): string {
+  const output = execFileSync(
+    process.execPath,
+    ["--import", "tsx", "scripts/cli.ts", "keys", "create", "--name", "npm run bench (embed)", "--kind", "publishable", "--ngo", SAMPLE_FIXTURES.donationDemo, "--origin", BENCH_EMBED_ORIGIN, "--rate-limit", "100000", "--json"],
+    { env: { ...baseEnv, DATABASE_URL: databaseUrl } as unknown as NodeJS.ProcessEnv, encoding: "utf8" },
+  );
+  return (JSON.parse(output) as { key: string }).key;
+}
+
+/** The issue's widget targets: total transfer ≤ 2 × the floor's + 60 KB; /embed.js ≤ 5 KB compressed. */
+function widgetTargets(widget: Record<string, number>): Target[] {
+  const total = widget["widget total bytes (gzip of the page)"] ?? NaN;
+  const floor = widget["floor total bytes (gzip)"] ?? NaN;
+  const loader = widget["embed.js bytes (gzip)"] ?? NaN;
+  const check = (name: string, ratio_of: string, value: number): Target => {
+    const rounded = Math.round(value * 1000) / 1000;
+    return { name, ratio_of, value: rounded, target: { at_most: 1 }, verdict: rounded <= 1 ? "PASS" : "MISS" };
+  };
+  return [
+    check("widget weight vs floor", `widget gzip bytes (${total}) ÷ (2 × floor gzip bytes (${floor}) + 61440)`, total / (2 * floor + 61_440)),
+    check("embed.js size", `embed.js gzip bytes (${loader}) ÷ 5120`, loader / 5_120),
+  ];
 }
 
 /**

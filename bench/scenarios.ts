@@ -17,13 +17,13 @@ const graphqlPost = (query: string): LoadRequest => ({
   headers: { "content-type": "application/json" },
 });
 
-export type ScenarioInputs = { search: string; deepCursor: string; slug: string; partnerKey: string };
+export type ScenarioInputs = { search: string; deepCursor: string; slug: string; partnerKey: string; embed: { key: string; origin: string; ngo: string } };
 
 /**
  * Scenarios in the order they run. The two sides of each ratio the report evaluates run next to
  * each other, so that load drifting in the background skews the ratio least.
  */
-export function scenarios({ search, deepCursor, slug, partnerKey }: ScenarioInputs): Scenario[] {
+export function scenarios({ search, deepCursor, slug, partnerKey, embed }: ScenarioInputs): Scenario[] {
   const q = encodeURIComponent(search);
   const keyed: LoadRequest = { headers: { authorization: `Bearer ${partnerKey}` } };
   return [
@@ -38,6 +38,18 @@ export function scenarios({ search, deepCursor, slug, partnerKey }: ScenarioInpu
     { name: "query floor: list", server: "floor", path: "/list?limit=20" },
     { name: "framework floor", server: "next", path: "/api/bench/constant" },
     { name: "list", server: "next", path: "/api/registry/ngos?limit=20" },
+    // A new donation intent per request: a fresh Idempotency-Key each time, as donors make them.
+    {
+      name: "intent create",
+      server: "next",
+      path: "/api/v1/embed/donation/intent",
+      request: {
+        method: "POST",
+        body: JSON.stringify({ ngo: embed.ngo, amount: 2500, currency: "EUR" }),
+        headers: { "content-type": "application/json", authorization: `Bearer ${embed.key}`, origin: embed.origin },
+        freshHeader: "idempotency-key",
+      },
+    },
     { name: "list deep page", server: "next", path: `/api/registry/ngos?limit=20&cursor=${encodeURIComponent(deepCursor)}` },
     { name: "search", server: "next", path: `/api/registry/ngos?q=${q}` },
     { name: "query floor: search", server: "floor", path: `/search?q=${q}` },

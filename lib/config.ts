@@ -35,6 +35,9 @@ const configSchema = z.object({
   RELEASE_ID: z.string().optional(),
   VERCEL_GIT_COMMIT_SHA: z.string().optional(),
   PAYMENTS_PROVIDER: z.enum(["sandbox"]).default("sandbox"),
+  PAYMENTS_SANDBOX_SETTLE_MS: unsetIfEmpty(z.coerce.number().int().min(0).max(3_600_000)),
+  DONATION_INTENT_TTL_SECONDS: unsetIfEmpty(z.coerce.number().int().min(1).max(7 * 24 * 3600)),
+  EMBED_SESSION_TTL_SECONDS: unsetIfEmpty(z.coerce.number().int().min(1).max(1800)),
   BENCH_ROUTES: z.enum(["0", "1"]).default("0"),
   UPSTASH_REDIS_REST_URL: unsetIfEmpty(restUrl),
   UPSTASH_REDIS_REST_TOKEN: unsetIfEmpty(z.string().trim().min(1)),
@@ -90,6 +93,7 @@ export type Config = {
   isProduction: boolean;
   releaseId: string;
   paymentsProvider: "sandbox";
+  donations: DonationSettings;
   /** Serve /api/bench/* (npm run bench sets it); off everywhere else. */
   benchRoutes: boolean;
   /**
@@ -116,6 +120,15 @@ export type Config = {
   /** The bearer token Vercel Cron sends to /api/cron/webhooks (CRON_SECRET); unset: the route refuses. */
   cronSecret: string | undefined;
   webhooks: WebhookSettings;
+};
+
+export type DonationSettings = {
+  /** How long the sandbox's delayed test card stays processing (PAYMENTS_SANDBOX_SETTLE_MS, default 5 s). */
+  sandboxSettleMs: number;
+  /** An intent not confirmed within this is canceled as expired (DONATION_INTENT_TTL_SECONDS, default 1 h). */
+  intentTtlMs: number;
+  /** The widget's embed session lives this long (EMBED_SESSION_TTL_SECONDS, at most and by default 30 min). */
+  embedSessionTtlMs: number;
 };
 
 export type WebhookSettings = {
@@ -161,6 +174,11 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     isProduction: e.DATABASE_URL !== undefined && e.NODE_ENV === "production",
     releaseId: e.RELEASE_ID ?? e.VERCEL_GIT_COMMIT_SHA?.slice(0, 12) ?? "local",
     paymentsProvider: e.PAYMENTS_PROVIDER,
+    donations: {
+      sandboxSettleMs: e.PAYMENTS_SANDBOX_SETTLE_MS ?? 5_000,
+      intentTtlMs: (e.DONATION_INTENT_TTL_SECONDS ?? 3600) * 1000,
+      embedSessionTtlMs: (e.EMBED_SESSION_TTL_SECONDS ?? 1800) * 1000,
+    },
     benchRoutes: e.BENCH_ROUTES === "1",
     upstash: upstashSettings(e),
     anonymousRateLimitPerMinute: e.RATE_LIMIT_ANONYMOUS_PER_MINUTE ?? 60,

@@ -21,6 +21,7 @@ Groups:
   ngos       registry entries: create, update, transition, import
   webhooks   webhook endpoints: list, create, rotate-secret, deliveries, redeliver
   events     the event outbox: list
+  donations  donation intents: list, show
 
 Run \`${CLI} <group> --help\` or \`${CLI} <group> <command> --help\` for more.
 

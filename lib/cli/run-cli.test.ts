@@ -20,7 +20,7 @@ describe("runCli", () => {
 
   it.each([
     [[], "error: Missing command. Run `npm run cli -- --help` for usage."],
-    [["frobnicate"], "error: Unknown command 'frobnicate': the groups are keys, db, ngos, webhooks, events. Run `npm run cli -- --help` for usage."],
+    [["frobnicate"], "error: Unknown command 'frobnicate': the groups are keys, db, ngos, webhooks, events, donations. Run `npm run cli -- --help` for usage."],
     [["keys"], "error: Missing command: create, list, show, revoke, rotate. Run `npm run cli -- keys --help` for usage."],
     [["keys", "delete"], "error: Unknown command 'delete'. Run `npm run cli -- keys --help` for usage."],
     [["keys", "show"], "error: Missing required argument 'id'. Run `npm run cli -- keys show --help` for usage."],
@@ -41,7 +41,7 @@ describe("runCli", () => {
     expect(await run(...argv)).toEqual({ code: 2, out: "", err: message });
   });
 
-  it.each([["keys"], ["keys", "create"], ["keys", "rotate"], ["db", "seed"], ["ngos"], ["ngos", "import"], ["webhooks", "rotate-secret"], ["events", "list"]])("%j --help prints generated help and exits 0", async (...argv) => {
+  it.each([["keys"], ["keys", "create"], ["keys", "rotate"], ["db", "seed"], ["ngos"], ["ngos", "import"], ["webhooks", "rotate-secret"], ["events", "list"], ["donations", "list"]])("%j --help prints generated help and exits 0", async (...argv) => {
     const { code, out, err } = await run(...argv, "--help");
     expect({ code, err }).toEqual({ code: 0, err: "" });
     expect(out).toMatch(new RegExp(`^Usage: npm run cli -- ${argv.join(" ")} `));

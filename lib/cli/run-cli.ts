@@ -14,6 +14,7 @@ const GROUPS: Record<string, (args: string[], io: CliIo) => Promise<void>> = {
   ngos: async (args, io) => (await import("./ngos-command")).runNgosCommand(args, io),
   webhooks: async (args, io) => (await import("./webhooks-command")).runWebhooksCommand(args, io),
   events: async (args, io) => (await import("./events-command")).runEventsCommand(args, io),
+  donations: async (args, io) => (await import("./donations-command")).runDonationsCommand(args, io),
 };
 
 /**

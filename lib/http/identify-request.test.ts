@@ -13,7 +13,7 @@ async function refusal(path: string, headers: Record<string, string>) {
 describe("identifyRequest (no database needed for these)", () => {
   it("reads anonymously as public, whatever identity-like headers claim", async () => {
     const identity = await identifyRequest(request("/api/registry/ngos", { "x-api-tier": "operator", "x-trust-registry-identity": "b3A" }));
-    expect(identity).toEqual({ key: null, tier: "public", client: "unknown", allowedOrigin: null });
+    expect(identity).toEqual({ key: null, tier: "public", client: "unknown", allowedOrigin: null, session: null });
   });
 
   it("asks keyed endpoints for a key, by the path's rule", async () => {
@@ -27,6 +27,11 @@ describe("identifyRequest (no database needed for these)", () => {
     for (const authorization of ["Bearer tr_sk_nonsense", "Basic dXNlcjpwYXNz", "Bearer"]) {
       expect((await refusal("/api/registry/ngos", { authorization })).status).toBe(401);
     }
+  });
+
+  it("takes an embed session for embed:write only: a JWT on any other endpoint is a key that does not verify", async () => {
+    const jwt = "Bearer eyJhbGciOiJIUzI1NiJ9.eyJraWQiOm51bGx9.c2lnbmF0dXJl";
+    for (const path of ["/api/registry/ngos", "/api/v1/keys"]) expect((await refusal(path, { authorization: jwt })).status).toBe(401);
   });
 
   it("does not look at keys for the health probes", async () => {

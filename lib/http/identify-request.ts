@@ -3,9 +3,11 @@
 // same request, and get the same answer from the same process-wide key cache at no database cost.
 // Nothing passes from proxy.ts to a handler but the request itself: there is no header to forge.
 import { config } from "@/lib/config";
+import { looksLikeEmbedSession, verifyEmbedSession, type EmbedSession } from "@/lib/donations/embed-session";
 import { ApiError } from "@/lib/errors/api-error";
 import { checkKeyOrigin } from "@/lib/keys/check-key-origin";
 import type { KeyFailure, KeyIdentity } from "@/lib/keys/key-identity";
+import { loadKeyById } from "@/lib/keys/load-key-by-id";
 import { verifyApiKey } from "@/lib/keys/verify-api-key";
 import { clientAddress } from "@/lib/rate-limit/client-address";
 import { failedAuthQuota } from "@/lib/rate-limit/failed-auth-quota";
@@ -23,6 +25,8 @@ export type RequestIdentity = {
   client: string;
   /** The request's Origin, where its key admits it (the CORS answer of keyed endpoints). */
   allowedOrigin: string | null;
+  /** The hosted widget's embed session, when the request presents one instead of a key. */
+  session: EmbedSession | null;
 };
 
 export const KEY_REQUIRED = "This endpoint needs an API key: send it as Authorization: Bearer <key>.";
@@ -43,6 +47,8 @@ const FAILURES: Record<KeyFailure, string> = {
  * - a client whose failed authentications are spent, presenting a key this process has never
  *   seen stored: 429, before the database is asked;
  * - a database that cannot be asked about the key: 503, never a pass.
+ * An embed:write endpoint also accepts the hosted widget's embed session as the bearer token: it
+ * stands for its key (still checked for revocation) without an Origin, or for no key (the preview).
  */
 export async function identifyRequest(
   request: Request,
@@ -56,6 +62,7 @@ export async function identifyRequest(
     if (access.kind === "keyed") throw unauthorized(KEY_REQUIRED);
     return anonymous(client);
   }
+  if (access.kind === "keyed" && access.scope === "embed:write" && looksLikeEmbedSession(token)) return sessionIdentity(token, client);
   const key = await verifiedKey(token, client);
   const origin = request.headers.get("origin");
   const originCheck = checkKeyOrigin(key, origin);
@@ -69,11 +76,27 @@ export async function identifyRequest(
   }
   const scope = access.kind === "keyed" ? access.scope : "registry:read";
   if (!key.scopes.includes(scope)) throw new ApiError("forbidden", `This API key lacks the ${scope} scope this endpoint needs.`);
-  return { key, tier: key.tier, client, allowedOrigin: origin };
+  return { key, tier: key.tier, client, allowedOrigin: origin, session: null };
 }
 
 function anonymous(client: string): RequestIdentity {
-  return { key: null, tier: "public", client, allowedOrigin: null };
+  return { key: null, tier: "public", client, allowedOrigin: null, session: null };
+}
+
+async function sessionIdentity(token: string, client: string): Promise<RequestIdentity> {
+  const session = await verifyEmbedSession(token);
+  if (session.keyId === null) return { ...anonymous(client), session };
+  const stored = await loadKeyById(session.keyId).catch(() => {
+    throw new ApiError("service_unavailable", "API keys cannot be checked right now. Please try again shortly.", { headers: { "Retry-After": "5" } });
+  });
+  if (!stored || stored.revoked || (stored.expiresAtMs !== null && stored.expiresAtMs <= Date.now())) {
+    throw unauthorized("The embed session's key is no longer valid (revoked, expired or deleted).", "invalid_token");
+  }
+  const key = stored.identity;
+  if (!key.scopes.includes("embed:write") || key.ngo_id !== session.ngoId) {
+    throw new ApiError("forbidden", "The embed session's key may no longer create donation intents for this NGO.");
+  }
+  return { key, tier: key.tier, client, allowedOrigin: null, session };
 }
 
 async function verifiedKey(token: string, client: string): Promise<KeyIdentity> {

@@ -8,6 +8,8 @@ import { problemSchema } from "@/lib/errors/problem-schema";
 import { listQuerySchema } from "@/lib/registry/schemas";
 import { ngoListResponseSchema, ngoResponseSchema, statsResponseSchema } from "@/lib/registry/response-schemas";
 import { APP_VERSION } from "@/lib/version";
+import { createdIntentSchema, donationIntentSchema, operatorIntentSchema } from "@/lib/donations/schemas";
+import { donationPaths } from "./donation-paths";
 import { keysPaths } from "./keys-paths";
 import { webhookPaths } from "./webhook-paths";
 
@@ -29,6 +31,9 @@ function componentSchemas(): Record<string, JsonSchema> {
     apiKeyListResponseSchema,
     apiKeyResponseSchema,
     createdApiKeyResponseSchema,
+    donationIntentSchema,
+    createdIntentSchema,
+    operatorIntentSchema,
   ];
   for (const schema of documented) {
     registry.add(schema, { id: schema.meta()?.id as string });
@@ -75,7 +80,7 @@ export function buildOpenApiDocument(): JsonSchema {
         "a read to the key's tier and per-minute limit; /api/v1 endpoints need one.",
     },
     servers: [{ url: "/" }],
-    tags: [{ name: "registry" }, { name: "health" }, { name: "keys" }, { name: "lifecycle" }, { name: "webhooks" }],
+    tags: [{ name: "registry" }, { name: "health" }, { name: "keys" }, { name: "lifecycle" }, { name: "webhooks" }, { name: "donations" }],
     paths: {
       "/api/registry/ngos": {
         get: {
@@ -122,6 +127,7 @@ export function buildOpenApiDocument(): JsonSchema {
         },
       },
       ...keysPaths(ref, json, problem),
+      ...donationPaths(ref, json, problem),
       ...lifecycle.paths,
       "/api/health/live": {
         get: {

@@ -1,7 +1,11 @@
 import { config } from "@/lib/config";
+import { sweepDonationIntents } from "@/lib/donations/sweep-donation-intents";
 import { log } from "@/lib/log";
+import { processWide } from "@/lib/process-wide";
 import { claimDeliveries } from "./claim-deliveries";
 import { deliverClaimed } from "./deliver-claimed";
+
+const SWEEP_EVERY_MS = 1_000;
 
 export type DispatchResult = { attempted: number; delivered: number };
 
@@ -9,6 +13,8 @@ export type DispatchResult = { attempted: number; delivered: number };
  * Claims due deliveries batch by batch and attempts each batch's deliveries concurrently, until
  * none is due, `maxBatches` is reached or `signal` aborts (a worker's SIGTERM): a batch already
  * claimed always runs to its end, so stopping never abandons a claimed delivery to its lease.
+ * Every dispatcher also sweeps donation intents first (settles the due, cancels the expired), so
+ * their events go out in the same run and expiry needs no donor request.
  */
 export async function dispatchWebhooks({ maxBatches = Infinity, signal }: { maxBatches?: number; signal?: AbortSignal } = {}): Promise<DispatchResult> {
   const { batchSize, timeoutMs } = config().webhooks;
@@ -16,6 +22,15 @@ export async function dispatchWebhooks({ maxBatches = Infinity, signal }: { maxB
   // mid-batch delays its deliveries by this much, no more.
   const leaseMs = 2 * timeoutMs + 5_000;
   const result: DispatchResult = { attempted: 0, delivered: 0 };
+  // At most once a second per process: the kick after every committing request would otherwise
+  // sweep once per request, and expiry and settling need no finer clock than that.
+  const sweep = processWide("donation-sweep", () => ({ lastAt: 0 }));
+  if (Date.now() - sweep.lastAt >= SWEEP_EVERY_MS) {
+    sweep.lastAt = Date.now();
+    await sweepDonationIntents().catch((error: unknown) => {
+      log("error", "donation intent sweep failed", { error: error instanceof Error ? error.name : "unknown" });
+    });
+  }
   for (let batch = 0; batch < maxBatches && !signal?.aborted; batch++) {
     const claimed = await claimDeliveries(batchSize, leaseMs);
     if (claimed.length === 0) break;

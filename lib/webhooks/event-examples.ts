@@ -1,10 +1,32 @@
 // One example payload per event type: the OpenAPI document's `webhooks` section shows them, and
 // the README's table was written from them.
+import type { OperatorIntentView } from "@/lib/donations/schemas";
 import { WEBHOOK_API_VERSION, type EventData, type EventType, type WebhookEventPayload } from "./event-types";
 
 const ngo = { id: "ngo_7k2m9q4x1c8v5b3n6z0r", slug: "agua-limpa", name: "Água Limpa", state: "verified" };
 const key = { id: "key_4f8h2k9m1q7w3e5r6t0y", name: "Partner portal", kind: "secret", tier: "partner", scopes: ["registry:read"] };
-const intent = { id: "di_3n8b2v7c1x6z", ngo: "agua-limpa", amount: 2500, currency: "EUR", status: "succeeded" };
+const intent: OperatorIntentView = {
+  id: "di_3n8b2v7c1x6z0q9w8e7r6t5y",
+  object: "donation_intent",
+  status: "succeeded",
+  mode: "sandbox",
+  amount: 2500,
+  currency: "EUR",
+  frequency: "one_time",
+  ngo: { slug: "agua-limpa", name: "Água Limpa" },
+  anonymous: false,
+  failure_code: null,
+  cancellation_reason: null,
+  created_at: "2026-11-25T09:59:30.000Z",
+  updated_at: "2026-11-25T10:00:00.000Z",
+  expires_at: "2026-11-25T10:59:30.000Z",
+  donor: { name: "Ada", email: "ada@mail.test" },
+  message: null,
+  metadata: { campaign: "spring" },
+  card_last4: "4242",
+  api_key_id: "key_8s1d4f7g2h5j9k3l6z0x",
+  provider: "sandbox",
+};
 
 const DATA: { [T in EventType]: EventData[T] } = {
   "ngo.created": { ngo: { ...ngo, state: "draft", sector: "water_sanitation", country: "BR", trust_score: 0 } },
@@ -13,10 +35,10 @@ const DATA: { [T in EventType]: EventData[T] } = {
   "ngo.trust_score_changed": { ngo, old: 61, new: 74, methodology_version: "2026.1" },
   "api_key.created": { api_key: key },
   "api_key.revoked": { api_key: key },
-  "donation_intent.created": { donation_intent: { ...intent, status: "requires_payment_method" } },
+  "donation_intent.created": { donation_intent: { ...intent, status: "requires_payment_method", card_last4: null, updated_at: intent.created_at } },
   "donation_intent.succeeded": { donation_intent: intent },
-  "donation_intent.failed": { donation_intent: { ...intent, status: "failed" } },
-  "donation_intent.canceled": { donation_intent: { ...intent, status: "canceled" } },
+  "donation_intent.failed": { donation_intent: { ...intent, status: "failed", failure_code: "insufficient_funds", card_last4: "9995" } },
+  "donation_intent.canceled": { donation_intent: { ...intent, status: "canceled", cancellation_reason: "expired", card_last4: null } },
 };
 
 const SUMMARY: Record<EventType, string> = {
@@ -26,10 +48,10 @@ const SUMMARY: Record<EventType, string> = {
   "ngo.trust_score_changed": "An entry's trust score moved: old, new and the methodology version.",
   "api_key.created": "An API key was created (never the key itself).",
   "api_key.revoked": "An API key was revoked (also by a rotation).",
-  "donation_intent.created": "A donation intent was created.",
-  "donation_intent.succeeded": "A donation intent's payment succeeded.",
-  "donation_intent.failed": "A donation intent's payment failed.",
-  "donation_intent.canceled": "A donation intent was canceled (by the donor or on expiry).",
+  "donation_intent.created": "A donation intent was created (widget, or an NGO's own integration).",
+  "donation_intent.succeeded": "A donation intent's payment succeeded (also a processing one that settled).",
+  "donation_intent.failed": "A donation intent's payment failed; failure_code says why (card_declined, insufficient_funds, …).",
+  "donation_intent.canceled": "A donation intent was canceled: cancellation_reason is requested_by_donor or expired.",
 };
 
 export function eventExample<T extends EventType>(type: T): WebhookEventPayload<T> {

@@ -1,3 +1,5 @@
+import type { OperatorIntentView } from "@/lib/donations/schemas";
+
 // The event types webhooks carry and the payload envelope (DESIGN.md §6). Payloads are
 // versioned: a change to any `data` shape that could break a receiver needs a new API_VERSION.
 
@@ -29,11 +31,11 @@ export type EventData = {
   "ngo.trust_score_changed": { ngo: NgoRef; old: number; new: number; methodology_version: string };
   "api_key.created": { api_key: ApiKeyRef };
   "api_key.revoked": { api_key: ApiKeyRef };
-  // The donations code owns the shape of a donation intent: it passes its public view as is.
-  "donation_intent.created": { donation_intent: Record<string, unknown> };
-  "donation_intent.succeeded": { donation_intent: Record<string, unknown> };
-  "donation_intent.failed": { donation_intent: Record<string, unknown> };
-  "donation_intent.canceled": { donation_intent: Record<string, unknown> };
+  // The intent as operators see it (lib/donations/schemas.ts), donor included, never the client secret.
+  "donation_intent.created": { donation_intent: OperatorIntentView };
+  "donation_intent.succeeded": { donation_intent: OperatorIntentView };
+  "donation_intent.failed": { donation_intent: OperatorIntentView };
+  "donation_intent.canceled": { donation_intent: OperatorIntentView };
 };
 
 export type ApiKeyRef = { id: string; name: string; kind: string; tier: string; scopes: string[] };

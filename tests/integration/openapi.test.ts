@@ -39,6 +39,10 @@ describe("GET /api/openapi.json", () => {
     expect(Object.keys(body.paths)).toEqual(
       expect.arrayContaining(["/api/v1/ngos", "/api/v1/ngos/{slug}/transitions", "/api/v1/events", "/api/v1/webhook-endpoints/{id}/redeliver"]),
     );
+    expect(Object.keys(body.paths)).toEqual(
+      expect.arrayContaining(["/api/v1/embed/donation/intent", "/api/v1/embed/donation/intent/{id}/confirm", "/api/v1/donation-intents"]),
+    );
+    expect(Object.keys(body.components.schemas)).toEqual(expect.arrayContaining(["DonationIntent", "CreatedDonationIntent", "OperatorDonationIntent"]));
     // Every event type is documented with an example (OpenAPI 3.1 webhooks).
     const webhooks = (body as unknown as { webhooks: Record<string, { post: { requestBody: { content: { "application/json": { example: { type: string } } } } } }> }).webhooks;
     expect(Object.keys(webhooks).sort()).toEqual([...EVENT_TYPES].sort());

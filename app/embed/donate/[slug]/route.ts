@@ -1,0 +1,26 @@
+// GET /embed/donate/{slug}?key=tr_pk_… (or ?preview=1) — the hosted donation widget NGO sites iframe
+import { resolveWidget } from "@/lib/embed/resolve-widget";
+import { widgetResponse } from "@/lib/embed/widget-response";
+import { log } from "@/lib/log";
+
+export const dynamic = "force-dynamic";
+
+export async function GET(request: Request, { params }: { params: Promise<{ slug: string }> }): Promise<Response> {
+  const url = new URL(request.url);
+  try {
+    const widget = await resolveWidget({
+      slug: (await params).slug,
+      key: url.searchParams.get("key"),
+      preview: url.searchParams.get("preview") === "1",
+      // The Host the browser used: Next's request.url may spell the address differently (localhost for 127.0.0.1).
+      registryOrigin: `${url.protocol}//${request.headers.get("host") ?? url.host}`,
+      referer: request.headers.get("referer"),
+      fetchDest: request.headers.get("sec-fetch-dest"),
+    });
+    return widgetResponse(widget);
+  } catch (error) {
+    // Never a blank frame or a stack trace: a message in the frame, the cause in the log.
+    log("error", "donation widget failed", { error: error instanceof Error ? error.name : "unknown" });
+    return widgetResponse({ kind: "message", title: "Donations unavailable", text: "The donation form cannot be shown right now. Please try again in a moment.", frameAncestors: "*" });
+  }
+}

@@ -1,0 +1,90 @@
+// What the hosted widget page (/embed/donate/{slug}) shows for a request: the form with a fresh
+// embed session, or a message saying why not — and who may frame the answer. The checks of
+// DESIGN.md §5: key active, publishable, embed:write, bound to this NGO; the NGO accepting
+// donations; the parent origin (from Referer, where the browser sends it) not outside the allowlist.
+import { assertNgoAcceptsDonations } from "@/lib/donations/assert-ngo-accepts-donations";
+import { mintEmbedSession } from "@/lib/donations/embed-session";
+import { getPrisma } from "@/lib/db";
+import { ApiError } from "@/lib/errors/api-error";
+import { isOriginAllowed } from "@/lib/keys/is-origin-allowed";
+import { verifyApiKey } from "@/lib/keys/verify-api-key";
+import { paymentProviderOf } from "@/lib/payments/payment-provider-of";
+
+export type WidgetRequest = { slug: string; key: string | null; preview: boolean; registryOrigin: string; referer: string | null; fetchDest: string | null };
+
+export type ReadyWidget = {
+  kind: "ready";
+  ngo: { slug: string; name: string; country: string };
+  session: string;
+  /** Where the widget's messages go: the parent's exact origin when known, else null (the page finds it). */
+  parentOrigin: string | null;
+  allowedOrigins: string[];
+  mode: "sandbox" | "live";
+  preview: boolean;
+  /** The preview in live mode shows the form, but takes no donation. */
+  donationsDisabled: boolean;
+  frameAncestors: string;
+};
+
+export type WidgetMessage = { kind: "message"; title: string; text: string; frameAncestors: string };
+
+// A message about a bad key or a closed NGO may be shown in any frame: it holds nothing to click
+// and nothing secret, and a blank frame on the NGO's site would help nobody.
+const ANYONE = "*";
+
+export async function resolveWidget(request: WidgetRequest): Promise<ReadyWidget | WidgetMessage> {
+  const message = (title: string, text: string, frameAncestors = ANYONE): WidgetMessage => ({ kind: "message", title, text, frameAncestors });
+  const mode = paymentProviderOf().mode;
+  let keyId: string | null = null;
+  let origins: string[];
+  if (request.preview) {
+    origins = [request.registryOrigin];
+  } else {
+    if (!request.key) return message("Donations unavailable", "This donation form needs the NGO's publishable key (?key=tr_pk_…).");
+    const verification = await verifyApiKey(request.key);
+    if (!verification.ok) return message("Donations unavailable", `This donation form's key is ${verification.reason === "malformed" || verification.reason === "unknown" ? "not valid" : verification.reason}. The NGO needs to update its website.`);
+    const key = verification.identity;
+    if (key.kind !== "publishable" || !key.scopes.includes("embed:write")) {
+      return message("Donations unavailable", "This donation form needs a publishable key with the embed:write scope.");
+    }
+    if (key.ngo_slug !== request.slug) return message("Donations unavailable", "This key belongs to another NGO: it cannot take donations for this one.");
+    keyId = key.id;
+    origins = [...key.origins];
+  }
+  const frameAncestors = request.preview ? "'self'" : origins.length ? origins.join(" ") : "'none'";
+  const parentOrigin = request.fetchDest === "iframe" ? originOf(request.referer) : null;
+  if (parentOrigin !== null && !isOriginAllowed(parentOrigin, origins)) {
+    return message("Donations unavailable", "This donation form may not be shown on this website.", frameAncestors);
+  }
+  let ngo: { id: string; slug: string; name: string; country: string };
+  try {
+    ngo = await assertNgoAcceptsDonations(await getPrisma(), request.slug);
+  } catch (error) {
+    if (error instanceof ApiError && (error.code === "not_found" || error.code === "donations_unavailable")) {
+      return message("Donations unavailable", error.code === "not_found" ? "No NGO in the registry has this address." : error.detail);
+    }
+    throw error;
+  }
+  const { token } = await mintEmbedSession({ keyId, ngoId: ngo.id, ngoSlug: ngo.slug, origins, preview: request.preview });
+  return {
+    kind: "ready",
+    ngo: { slug: ngo.slug, name: ngo.name, country: ngo.country },
+    session: token,
+    parentOrigin: request.preview ? request.registryOrigin : parentOrigin,
+    allowedOrigins: origins,
+    mode,
+    preview: request.preview,
+    donationsDisabled: request.preview && mode !== "sandbox",
+    frameAncestors,
+  };
+}
+
+function originOf(referer: string | null): string | null {
+  if (!referer) return null;
+  try {
+    const origin = new URL(referer).origin;
+    return origin === "null" ? null : origin;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,33 @@
+import { randomBytes } from "node:crypto";
+import { renderWidgetMessage, renderWidgetPage } from "./render-widget-page";
+import type { ReadyWidget, WidgetMessage } from "./resolve-widget";
+
+/**
+ * The widget page's answer. Its CSP lets only the page's own nonce run, lets its scripts talk to
+ * the registry alone, and names who may frame it: the key's allowlist ('self' for the preview).
+ * No X-Frame-Options: it cannot express an allowlist, and frame-ancestors overrides it anyway.
+ */
+export function widgetResponse(widget: ReadyWidget | WidgetMessage): Response {
+  const nonce = randomBytes(16).toString("base64");
+  const html = widget.kind === "ready" ? renderWidgetPage(nonce, widget) : renderWidgetMessage(nonce, widget);
+  const csp = [
+    "default-src 'none'",
+    `script-src 'nonce-${nonce}'`,
+    `style-src 'nonce-${nonce}'`,
+    "connect-src 'self'",
+    "base-uri 'none'",
+    "form-action 'none'",
+    `frame-ancestors ${widget.frameAncestors}`,
+  ].join("; ");
+  return new Response(html, {
+    status: 200,
+    headers: {
+      "Content-Type": "text/html; charset=utf-8",
+      "Content-Security-Policy": csp,
+      // Each answer holds a fresh embed session: never cached, never shared.
+      "Cache-Control": "no-store",
+      "Referrer-Policy": "no-referrer",
+      "X-Content-Type-Options": "nosniff",
+    },
+  });
+}

@@ -1,0 +1,119 @@
+// Donation intents in the OpenAPI document: the embed's intent endpoint, the client-secret
+// endpoints that follow and complete an intent, and operators' reads.
+import { z } from "zod";
+import { confirmIntentInputSchema, createIntentInputSchema, listIntentsQuerySchema, secretOnlyInputSchema } from "@/lib/donations/schemas";
+
+type JsonSchema = Record<string, unknown>;
+
+const inputSchema = (schema: z.ZodType): JsonSchema => {
+  const { $schema: _drop, ...rest } = z.toJSONSchema(schema, { io: "input", unrepresentable: "any" }) as JsonSchema;
+  void _drop;
+  return rest;
+};
+
+export function donationPaths(
+  ref: (id: string) => JsonSchema,
+  json: (schema: JsonSchema) => JsonSchema,
+  problem: (description: string) => JsonSchema,
+): Record<string, JsonSchema> {
+  const id = { name: "id", in: "path", required: true, schema: { type: "string", pattern: "^di_[0-9a-z]{24}$" } };
+  const body = (schema: z.ZodType) => ({ required: true, content: { "application/json": { schema: inputSchema(schema) } } });
+  const bySecret = {
+    "400": problem("A field is missing or has a bad value; errors[] names it."),
+    "404": problem("No intent has this id, or the client secret is not its own (the same answer)."),
+  };
+  const listParameters = Object.keys(listIntentsQuerySchema.shape).map((name) => ({ name, in: "query", required: false, schema: { type: "string" } }));
+  return {
+    "/api/v1/embed/donation/intent": {
+      post: {
+        operationId: "createDonationIntent",
+        tags: ["donations"],
+        summary: "Create a donation intent",
+        description:
+          "A publishable key (embed:write) from an Origin on its allowlist, or the hosted widget's embed session, as the bearer token. " +
+          "A key bound to an NGO creates intents for that NGO only. Idempotency-Key: the same key and body replay the first answer " +
+          "(Idempotent-Replayed: true), the same key with another body is a 422; keys are kept per API key for at least 24 hours.",
+        security: [{ apiKey: [] }],
+        parameters: [{ name: "Idempotency-Key", in: "header", required: false, schema: { type: "string", maxLength: 255 } }],
+        requestBody: body(createIntentInputSchema),
+        responses: {
+          "201": { description: "The intent, with its client secret.", ...json(ref("CreatedDonationIntent")) },
+          "400": problem("A field is missing, unknown or has a bad value (the amount outside the currency's range, say)."),
+          "401": problem("No key or session, or one that is malformed, revoked or expired."),
+          "403": problem("The Origin is not on the key's allowlist, or the key or session is bound to another NGO."),
+          "404": problem("No visible NGO has this slug."),
+          "409": problem("The NGO does not accept donations (not verified, or donations disabled), or a duplicate is still in flight."),
+          "422": problem("The Idempotency-Key was used with another body."),
+          "429": problem("The key's per-minute quota is used up."),
+        },
+      },
+    },
+    "/api/v1/embed/donation/intent/{id}": {
+      get: {
+        operationId: "getDonationIntent",
+        tags: ["donations"],
+        summary: "An intent's state, for the holder of its client secret (never the donor's email)",
+        parameters: [id, { name: "client_secret", in: "query", required: true, schema: { type: "string" } }],
+        responses: { "200": { description: "The intent.", ...json(ref("DonationIntent")) }, ...bySecret },
+      },
+    },
+    "/api/v1/embed/donation/intent/{id}/confirm": {
+      post: {
+        operationId: "confirmDonationIntent",
+        tags: ["donations"],
+        summary: "Pay an intent with a card (in sandbox mode, a test card decides the outcome)",
+        parameters: [id],
+        requestBody: body(confirmIntentInputSchema),
+        responses: {
+          "200": { description: "The intent: succeeded, failed (failure_code) or processing.", ...json(ref("DonationIntent")) },
+          ...bySecret,
+          "409": problem("The intent no longer requires a payment method (already confirmed, canceled or expired)."),
+        },
+      },
+    },
+    "/api/v1/embed/donation/intent/{id}/cancel": {
+      post: {
+        operationId: "cancelDonationIntent",
+        tags: ["donations"],
+        summary: "Cancel an intent that is not paid yet",
+        parameters: [id],
+        requestBody: body(secretOnlyInputSchema),
+        responses: {
+          "200": { description: "The canceled intent.", ...json(ref("DonationIntent")) },
+          ...bySecret,
+          "409": problem("The intent is processing or final: it can no longer be canceled."),
+        },
+      },
+    },
+    "/api/v1/donation-intents": {
+      get: {
+        operationId: "listDonationIntents",
+        tags: ["donations"],
+        summary: "Donation intents, newest first, with their donors (operators: admin scope)",
+        security: [{ apiKey: [] }],
+        parameters: listParameters,
+        responses: {
+          "200": { description: "A page of intents and next_cursor.", ...json({ type: "object", properties: { data: { type: "array", items: ref("OperatorDonationIntent") }, next_cursor: { type: ["string", "null"] }, limit: { type: "integer" } } }) },
+          "400": problem("A parameter is unknown or has a bad value."),
+          "401": problem("No key, or a key that does not verify."),
+          "403": problem("The key lacks the admin scope."),
+        },
+      },
+    },
+    "/api/v1/donation-intents/{id}": {
+      get: {
+        operationId: "getDonationIntentForOperator",
+        tags: ["donations"],
+        summary: "One donation intent with its donor (operators: admin scope)",
+        security: [{ apiKey: [] }],
+        parameters: [id],
+        responses: {
+          "200": { description: "The intent.", ...json({ type: "object", properties: { data: ref("OperatorDonationIntent") } }) },
+          "401": problem("No key, or a key that does not verify."),
+          "403": problem("The key lacks the admin scope."),
+          "404": problem("No intent has this id."),
+        },
+      },
+    },
+  };
+}

@@ -1,0 +1,20 @@
+// The built-in sandbox: no money moves, the test card decides the outcome (test-cards.ts). Any
+// other number is declined as incorrect_number, so a real card number typed here goes nowhere.
+import type { PaymentProvider } from "./payment-provider";
+import { TEST_CARDS } from "./test-cards";
+
+export function sandboxProvider(settleMs: number): PaymentProvider {
+  return {
+    id: "sandbox",
+    mode: "sandbox",
+    charge({ cardNumber, now }) {
+      const card = TEST_CARDS.find((c) => c.number === cardNumber);
+      if (!card) return { status: "failed", code: "incorrect_number" };
+      if (card.outcome === "succeeded") return { status: "succeeded" };
+      if (card.outcome === "processing") {
+        return { status: "processing", settleAt: new Date(now.getTime() + settleMs), then: { status: "succeeded" } };
+      }
+      return { status: "failed", code: card.outcome };
+    },
+  };
+}

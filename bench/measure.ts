@@ -56,7 +56,11 @@ function load(url: string, options: LoadOptions, request?: LoadRequest, onLatenc
 
 /** Warms the path up (JIT, connection pools, database caches); the figures are thrown away. */
 export async function warmUp(url: string, options: LoadOptions, request?: LoadRequest): Promise<void> {
-  await assertClean(url, await load(url, options, request), request);
+  const result = await load(url, options, request);
+  // A cold write path on a busy machine may answer nothing within a short warm-up: that is no
+  // failure (the figures are thrown away), a failing answer is.
+  if (result.requests.total === 0 && !result.non2xx && !result.errors) return;
+  await assertClean(url, result, request);
 }
 
 export async function sample(url: string, options: LoadOptions, request?: LoadRequest): Promise<Sample> {

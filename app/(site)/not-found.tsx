@@ -1,4 +1,3 @@
-import Link from "next/link";
 
 export default function NotFound() {
   return (
@@ -6,7 +5,7 @@ export default function NotFound() {
       <h1>Not found</h1>
       <p>There is no public entry or page at this address. Entries that are not (or no longer) on the public register are not shown.</p>
       <p>
-        <Link href="/">Search the registry</Link>
+        <a href="/">Search the registry</a>
       </p>
     </>
   );

@@ -1,7 +1,6 @@
 // / — search and browse the registry: the public tier, through the same domain functions as
 // GET /api/registry/ngos, rendered on the server (the URL is the whole state of the view).
 import type { Metadata } from "next";
-import Link from "next/link";
 import { NgoCard } from "@/components/explorer/ngo-card";
 import { SearchForm } from "@/components/explorer/search-form";
 import { ApiError } from "@/lib/errors/api-error";
@@ -63,7 +62,7 @@ export default async function ExplorerPage({ searchParams }: Props) {
           <h2>That page cannot be shown</h2>
           <p>{problem}</p>
           <p>
-            <Link href={explorerHref(view.values)}>Back to the first page</Link>
+            <a href={explorerHref(view.values)}>Back to the first page</a>
           </p>
         </div>
       )}
@@ -81,7 +80,7 @@ export default async function ExplorerPage({ searchParams }: Props) {
             No public entry matches {view.values.q ? <>“{view.values.q}”</> : "these filters"}. Try fewer words, the start of a word
             (“educ” finds “education”), or remove a filter. Only verified, suspended and revoked entries are public.
           </p>
-          {filtered && <Link href="/">Clear the search</Link>}
+          {filtered && <a href="/">Clear the search</a>}
         </div>
       )}
 
@@ -94,18 +93,18 @@ export default async function ExplorerPage({ searchParams }: Props) {
           </ul>
           <nav className="pager" aria-label="Pages">
             {view.cursor ? (
-              <Link
+              <a
                 className="button secondary"
                 rel="prev"
                 href={explorerHref(view.values, { cursor: trailBack, trail: view.trail.slice(0, -1) })}
               >
                 ← Previous page
-              </Link>
+              </a>
             ) : (
               <span />
             )}
             {page.next_cursor && (
-              <Link
+              <a
                 className="button"
                 rel="next"
                 href={explorerHref(view.values, {
@@ -114,7 +113,7 @@ export default async function ExplorerPage({ searchParams }: Props) {
                 })}
               >
                 Next page →
-              </Link>
+              </a>
             )}
           </nav>
         </section>

@@ -1,4 +1,3 @@
-import Link from "next/link";
 import { countryName } from "@/lib/explorer/country-name";
 import { sectorName } from "@/lib/explorer/sector-name";
 import type { ProjectedNgo } from "@/lib/registry/project-ngo";
@@ -8,9 +7,9 @@ export function NgoCard({ ngo }: { ngo: ProjectedNgo }) {
   return (
     <li className="card">
       <h2>
-        <Link href={`/ngos/${ngo.slug}`} prefetch={false}>
+        <a href={`/ngos/${ngo.slug}`}>
           {ngo.name}
-        </Link>
+        </a>
       </h2>
       <p>
         {sectorName(ngo.sector)} · {ngo.city}, {countryName(ngo.country)}

@@ -1,4 +1,3 @@
-import Link from "next/link";
 import { SITE_LINKS } from "./site-header";
 
 export function SiteFooter() {
@@ -10,9 +9,9 @@ export function SiteFooter() {
           <ul>
             {SITE_LINKS.map((link) => (
               <li key={link.href}>
-                <Link href={link.href} prefetch={false}>
+                <a href={link.href}>
                   {link.label}
-                </Link>
+                </a>
               </li>
             ))}
             <li>

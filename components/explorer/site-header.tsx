@@ -1,4 +1,3 @@
-import Link from "next/link";
 
 export const SITE_LINKS = [
   { href: "/", label: "Explorer" },
@@ -11,16 +10,16 @@ export function SiteHeader() {
   return (
     <header className="site-header">
       <div className="wrap">
-        <Link className="brand" href="/">
+        <a className="brand" href="/">
           Trust Registry
-        </Link>
+        </a>
         <nav className="site-nav" aria-label="Main">
           <ul>
             {SITE_LINKS.map((link) => (
               <li key={link.href}>
-                <Link href={link.href} prefetch={false}>
+                <a href={link.href}>
                   {link.label}
-                </Link>
+                </a>
               </li>
             ))}
           </ul>

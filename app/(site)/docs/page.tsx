@@ -2,7 +2,6 @@
 // limits, errors, webhooks, the embed; the OpenAPI reference and the GraphQL IDE beside it.
 import type { Metadata } from "next";
 import { headers } from "next/headers";
-import Link from "next/link";
 import { CodeSample } from "@/components/explorer/code-sample";
 import { requestOrigin } from "@/lib/explorer/request-origin";
 
@@ -58,7 +57,7 @@ export default async function DocsPage() {
           <li><a href="#errors">Errors</a></li>
           <li><a href="#webhooks">Webhooks</a></li>
           <li><a href="#embed">The donation embed</a></li>
-          <li><Link href="/docs/api">OpenAPI reference</Link></li>
+          <li><a href="/docs/api">OpenAPI reference</a></li>
           <li><a href="/docs/graphql">GraphQL IDE</a></li>
         </ul>
       </nav>
@@ -81,7 +80,7 @@ export default async function DocsPage() {
       </p>
       <CodeSample code={examples.graphql} label="GraphQL example" />
       <p>
-        Every endpoint, parameter and answer is in the <Link href="/docs/api">OpenAPI reference</Link>, generated from the same schemas
+        Every endpoint, parameter and answer is in the <a href="/docs/api">OpenAPI reference</a>, generated from the same schemas
         that validate requests (<a href="/api/openapi.json">/api/openapi.json</a>).
       </p>
 

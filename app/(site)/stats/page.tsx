@@ -1,7 +1,6 @@
 // /stats — the public register in charts: server-rendered SVG, each with its numbers as a table.
 // The statistics are the API's (view=stats, public tier), kept 30 s per process.
 import type { Metadata } from "next";
-import Link from "next/link";
 import { BarChart } from "@/components/explorer/bar-chart";
 import { ChartFigure } from "@/components/explorer/chart-figure";
 import { Histogram } from "@/components/explorer/histogram";
@@ -30,7 +29,7 @@ export default async function StatsPage() {
       <p className="lead">
         {stats.total.toLocaleString("en")} public entries, average trust score {stats.average_trust_score ?? "—"}. Counted over verified,
         suspended and revoked entries only; the same figures are in the API at{" "}
-        <Link href="/api/registry/ngos?view=stats">/api/registry/ngos?view=stats</Link>.
+        <a href="/api/registry/ngos?view=stats">/api/registry/ngos?view=stats</a>.
       </p>
       <ul className="badges" aria-label="Entries by state">
         {stats.by_state.map((s) => (

@@ -2,7 +2,6 @@
 // moved back to a hidden state is a 404 at once, never a stale cached page.
 import type { Metadata } from "next";
 import { headers } from "next/headers";
-import Link from "next/link";
 import { notFound } from "next/navigation";
 import { ScoreBadge, StateBadge } from "@/components/explorer/badges";
 import { CodeSample } from "@/components/explorer/code-sample";
@@ -43,7 +42,7 @@ export default async function NgoPage({ params }: Props) {
   return (
     <article>
       <p>
-        <Link href="/">← Back to the explorer</Link>
+        <a href="/">← Back to the explorer</a>
       </p>
       <div className="entry-head">
         <div>
@@ -73,11 +72,11 @@ export default async function NgoPage({ params }: Props) {
           <dl className="facts">
             <dt>Sector</dt>
             <dd>
-              <Link href={`/?sector=${ngo.sector}`}>{sectorName(ngo.sector)}</Link>
+              <a href={`/?sector=${ngo.sector}`}>{sectorName(ngo.sector)}</a>
             </dd>
             <dt>Location</dt>
             <dd>
-              {ngo.city}, <Link href={`/?country=${ngo.country}`}>{countryName(ngo.country)}</Link>
+              {ngo.city}, <a href={`/?country=${ngo.country}`}>{countryName(ngo.country)}</a>
             </dd>
             <dt>Website</dt>
             <dd>{ngo.website ? <a href={ngo.website} rel="noopener nofollow">{ngo.website}</a> : "None given"}</dd>
@@ -100,7 +99,7 @@ export default async function NgoPage({ params }: Props) {
           <p>
             <strong>What partners see:</strong> the breakdown of this score by component, each with its weight, evidence date and
             source, the methodology version and as-of date, and the full state history with reasons. They are shared with partners
-            (journalists, portals, dashboards) through an API key; see <Link href="/docs#keys">keys and tiers</Link>.
+            (journalists, portals, dashboards) through an API key; see <a href="/docs#keys">keys and tiers</a>.
           </p>
         </section>
       </div>

@@ -93,6 +93,9 @@ async function open(url: string, ctx: BrowserContext = context): Promise<Page> {
   return page;
 }
 
+/** Scalar has rendered the document once the registry's list endpoint is on the page. */
+const referenceShown = (page: Page) =>
+  expect.poll(() => page.getByText("/api/registry/ngos", { exact: false }).count(), { timeout: 20_000 }).toBeGreaterThan(0);
 const cardNames = (page: Page) => page.locator(".card h2").allInnerTexts();
 const query = (page: Page) => new URL(page.url()).searchParams;
 
@@ -316,7 +319,7 @@ describe.skipIf(!available)("docs", () => {
 
   it("renders the OpenAPI reference from the app's own document, loading nothing from elsewhere", async () => {
     const page = await open("/docs/api");
-    await expect.poll(() => page.getByText("/api/registry/ngos", { exact: false }).count(), { timeout: 20_000 }).toBeGreaterThan(0);
+    await referenceShown(page);
     await page.close();
   });
 });
@@ -348,7 +351,7 @@ describe.skipIf(!available)("keyboard and accessibility", () => {
       const ctx = await browser.newContext({ colorScheme });
       for (const url of pages) {
         const page = await open(url, ctx);
-        if (url === "/docs/api") await page.waitForSelector("text=/api/registry/ngos", { timeout: 20_000 });
+        if (url === "/docs/api") await referenceShown(page);
         const { violations } = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
         const bad = violations.filter((v) => v.impact === "serious" || v.impact === "critical");
         expect(bad.map((v) => `${colorScheme} ${url}: ${v.id} ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
@@ -389,7 +392,7 @@ describe.skipIf(!available)("screenshots", () => {
         const ctx = await browser.newContext({ viewport: { width, height: 900 }, colorScheme });
         for (const [name, url] of Object.entries(pages)) {
           const page = await open(url, ctx);
-          if (name === "docs-api") await page.waitForSelector("text=/api/registry/ngos", { timeout: 20_000 });
+          if (name === "docs-api") await referenceShown(page);
           await page.screenshot({ path: path.join(SHOTS, `explorer-${name}-${width}-${colorScheme}.png`), fullPage: name !== "docs-api" });
           await page.close();
         }

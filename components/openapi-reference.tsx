@@ -1,6 +1,6 @@
 "use client";
 // The OpenAPI reference, rendered by Scalar from /api/openapi.json: bundled from npm, with its
-// default web fonts, telemetry and hosted proxy off, so it asks nothing of any other host.
+// default web fonts, telemetry, AI agent and MCP generator off, so it asks nothing of any other host.
 import { ApiReferenceReact } from "@scalar/api-reference-react";
 import "@scalar/api-reference-react/style.css";
 import { useEffect } from "react";
@@ -56,6 +56,9 @@ export function OpenApiReference() {
         hideClientButton: true,
         showDeveloperTools: "never",
         customCss: CONTRAST_CSS,
+        // Both would send the document to Scalar's hosted services.
+        agent: { disabled: true },
+        mcp: { disabled: true },
         metaData: { title: "Trust Registry API reference" },
       }}
     />

@@ -4,7 +4,7 @@ type Bin = { min: number; max: number; count: number };
 
 /** Columns over the trust-score range, as server-rendered SVG. */
 export function Histogram({ title, bins }: { title: string; bins: Bin[] }) {
-  const width = 520;
+  const width = 420;
   const height = 240;
   const margin = { top: 16, right: 8, bottom: 40, left: 48 };
   const x = scaleBand<string>().domain(bins.map((b) => `${b.min}–${b.max}`)).range([margin.left, width - margin.right]).padding(0.12);

@@ -6,7 +6,7 @@ import { describeState } from "@/lib/explorer/describe-state";
 
 /** Entries per public state at each month's end, one line per state, as server-rendered SVG. */
 export function StateLines({ title, points }: { title: string; points: StatePoint[] }) {
-  const width = 520;
+  const width = 420;
   const height = 260;
   const margin = { top: 28, right: 16, bottom: 36, left: 52 };
   const x = scalePoint<string>().domain(points.map((p) => p.month)).range([margin.left, width - margin.right]);
@@ -38,8 +38,8 @@ export function StateLines({ title, points }: { title: string; points: StatePoin
         return (
           <g key={state}>
             <path className={`line ${state}`} d={path ?? ""} strokeDasharray={i === 0 ? undefined : i === 1 ? "6 3" : "2 3"} />
-            <rect className={state} x={margin.left + i * 130} y={6} width={14} height={4} />
-            <text x={margin.left + i * 130 + 20} y={12}>
+            <rect className={state} x={margin.left + i * 115} y={6} width={14} height={4} />
+            <text x={margin.left + i * 115 + 20} y={12}>
               {describeState(state).label}
             </text>
           </g>

@@ -3,6 +3,7 @@
 // "Previous" works with cursors that only go forward.
 import { listQuerySchema, type ListQuery } from "@/lib/registry/schemas";
 import type { FieldError } from "@/lib/errors/api-error";
+import { PUBLIC_STATES } from "@/lib/tiers";
 
 export const EXPLORER_PARAMS = ["q", "sector", "country", "state", "min_trust_score", "sort"] as const;
 export type ExplorerParam = (typeof EXPLORER_PARAMS)[number];
@@ -39,9 +40,13 @@ export function parseExplorerQuery(params: SearchParams): ExplorerQuery {
   const cursor = first(params.cursor);
   const trail = (first(params.trail) ?? "").split(".").filter(Boolean).slice(-MAX_TRAIL);
   const parsed = listQuerySchema.safeParse({ ...values, cursor, limit: String(EXPLORER_PAGE_SIZE) });
-  if (parsed.success) return { query: parsed.data, values, cursor, trail, errors: [] };
+  // The pages are the public tier: asking for a hidden state is a bad parameter, as in the API.
+  const hidden = parsed.success ? (parsed.data.state ?? []).filter((s) => !(PUBLIC_STATES as readonly string[]).includes(s)) : [];
+  if (parsed.success && hidden.length === 0) return { query: parsed.data, values, cursor, trail, errors: [] };
 
-  const errors = parsed.error.issues.map((issue) => ({ name: String(issue.path[0] ?? "query"), reason: issue.message }));
+  const errors = parsed.success
+    ? [{ name: "state", reason: `must be one or more of ${PUBLIC_STATES.join(", ")}` }]
+    : parsed.error.issues.map((issue) => ({ name: String(issue.path[0] ?? "query"), reason: issue.message }));
   const bad = new Set(errors.map((e) => e.name));
   const kept = Object.fromEntries(Object.entries(values).filter(([name]) => !bad.has(name)));
   const retry = listQuerySchema.safeParse({ ...kept, limit: String(EXPLORER_PAGE_SIZE) });

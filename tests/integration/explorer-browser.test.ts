@@ -194,6 +194,11 @@ describe.skipIf(!available)("search and browse", () => {
     await page.goto(`${app.url}/?min_trust_score=abc&cursor=garbage`);
     expect(await page.getByRole("alert").first().innerText()).toMatch(/min_trust_score/);
     expect(await page.locator(".card").count()).toBeGreaterThan(0);
+    // A hidden state is a bad parameter, as in the API: said so, and left out.
+    const draft = await page.goto(`${app.url}/?state=draft,pending_review`);
+    expect(draft?.status()).toBe(200);
+    expect(await page.getByRole("alert").first().innerText()).toMatch(/state must be one or more of verified, suspended, revoked/);
+    expect(await page.content()).not.toContain(made.draft);
     await page.close();
   });
 });

@@ -96,7 +96,7 @@ try {
     port,
     process.execPath,
     [path.resolve("node_modules/next/dist/bin/next"), "start", "-p", String(port), "-H", "127.0.0.1"],
-    { ...baseEnv, NODE_ENV: "production", DATABASE_URL: database.url, RATE_LIMIT_ANONYMOUS_PER_MINUTE: "100000000" },
+    { ...baseEnv, NODE_ENV: "production", DATABASE_URL: database.url, RATE_LIMIT_ANONYMOUS_PER_MINUTE: "1000000" },
     "/api/health/live",
   );
   const base = server.baseUrl;

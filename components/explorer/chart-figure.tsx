@@ -23,7 +23,7 @@ export function ChartFigure({
         {chart}
         <div className="table-scroll" tabIndex={0} role="region" aria-label={`${title}: table`}>
           <table>
-            <caption className="skip">{title}</caption>
+            <caption className="visually-hidden">{title}</caption>
             <thead>
               <tr>
                 {columns.map((c) => (

@@ -55,6 +55,19 @@ async function time(urls: string[]): Promise<Timing> {
   return { p50: round(percentile(latencies, 50)), p99: round(percentile(latencies, 99)), mean: round(latencies.reduce((a, b) => a + b, 0) / latencies.length) };
 }
 
+const MEASURE_IN_PAGE = `(async () => {
+  const lcp = await new Promise((resolve) => {
+    new PerformanceObserver((list) => resolve(list.getEntries().at(-1)?.startTime ?? 0)).observe({ type: "largest-contentful-paint", buffered: true });
+    setTimeout(() => resolve(0), 2000);
+  });
+  const nav = performance.getEntriesByType("navigation")[0];
+  const resources = performance.getEntriesByType("resource");
+  const sum = (test) => resources.filter(test).reduce((a, r) => a + r.encodedBodySize, 0);
+  const isJs = (r) => /\\.js(\\?|$)/.test(r.name);
+  const isCss = (r) => /\\.css(\\?|$)/.test(r.name);
+  return { html: nav.encodedBodySize, js: sum(isJs), css: sum(isCss), other: sum((r) => !isJs(r) && !isCss(r)), lcpMs: lcp };
+})()`;
+
 type Transfer = { html: number; js: number; css: number; other: number; lcpMs: number };
 
 /** One cold load in Chromium: compressed bytes by kind, and LCP. */
@@ -63,18 +76,8 @@ async function load(browser: import("playwright-core").Browser, url: string): Pr
   const page = await context.newPage();
   await page.goto(url, { waitUntil: "load" });
   await page.waitForTimeout(300);
-  const result = await page.evaluate(async () => {
-    const lcp = await new Promise<number>((resolve) => {
-      new PerformanceObserver((list) => resolve(list.getEntries().at(-1)?.startTime ?? 0)).observe({ type: "largest-contentful-paint", buffered: true });
-      setTimeout(() => resolve(0), 2000);
-    });
-    const nav = performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming;
-    const resources = performance.getEntriesByType("resource") as PerformanceResourceTiming[];
-    const sum = (test: (r: PerformanceResourceTiming) => boolean) => resources.filter(test).reduce((a, r) => a + r.encodedBodySize, 0);
-    const isJs = (r: PerformanceResourceTiming) => /\.js(\?|$)/.test(r.name);
-    const isCss = (r: PerformanceResourceTiming) => /\.css(\?|$)/.test(r.name);
-    return { html: nav.encodedBodySize, js: sum(isJs), css: sum(isCss), other: sum((r) => !isJs(r) && !isCss(r)), lcpMs: lcp };
-  });
+  // A string, not a function: tsx would wrap a function's inner helpers in its own __name().
+  const result = (await page.evaluate(MEASURE_IN_PAGE)) as Transfer;
   await context.close();
   return result;
 }

@@ -1,0 +1,149 @@
+// /ngos/{slug} — one registry entry as the public sees it: rendered on every request, so an entry
+// moved back to a hidden state is a 404 at once, never a stale cached page.
+import type { Metadata } from "next";
+import { headers } from "next/headers";
+import { notFound } from "next/navigation";
+import { ScoreBadge, StateBadge } from "@/components/explorer/badges";
+import { CodeSample } from "@/components/explorer/code-sample";
+import { ScoreGauge } from "@/components/explorer/score-gauge";
+import { acceptsDonations } from "@/lib/explorer/accepts-donations";
+import { countryName } from "@/lib/explorer/country-name";
+import { describeState } from "@/lib/explorer/describe-state";
+import { findPublicNgo } from "@/lib/explorer/find-public-ngo";
+import { requestOrigin } from "@/lib/explorer/request-origin";
+import { sectorName } from "@/lib/explorer/sector-name";
+
+export const dynamic = "force-dynamic";
+
+type Props = { params: Promise<{ slug: string }> };
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const ngo = await findPublicNgo((await params).slug);
+  if (!ngo) return { title: "Not found" };
+  const description = `${ngo.name}: ${describeState(ngo.state).label.toLowerCase()}, trust score ${ngo.trust_score}/100. ${sectorName(ngo.sector)} in ${ngo.city}, ${countryName(ngo.country)}.`;
+  return {
+    title: ngo.name,
+    description,
+    openGraph: { type: "profile", title: `${ngo.name} · Trust Registry`, description, url: `/ngos/${ngo.slug}`, siteName: "Trust Registry" },
+  };
+}
+
+const date = (iso: string) => new Date(iso).toLocaleDateString("en-GB", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
+
+export default async function NgoPage({ params }: Props) {
+  const { slug } = await params;
+  const ngo = await findPublicNgo(slug);
+  if (!ngo) notFound();
+  const [donations, origin] = await Promise.all([acceptsDonations(ngo.slug), headers().then(requestOrigin)]);
+  const state = describeState(ngo.state);
+  const snippet = `<script src="${origin}/embed.js" data-ngo="${ngo.slug}" data-key="tr_pk_…your publishable key" async></script>`;
+  const curl = `curl ${origin}/api/registry/ngos/${ngo.slug}`;
+
+  return (
+    <article>
+      <p>
+        <a href="/">← Back to the explorer</a>
+      </p>
+      <div className="entry-head">
+        <div>
+          <h1>{ngo.name}</h1>
+          <p className="lead">
+            {sectorName(ngo.sector)} · {ngo.city}, {countryName(ngo.country)}
+          </p>
+          <div className="badges">
+            <StateBadge state={ngo.state} />
+            <ScoreBadge score={ngo.trust_score} />
+          </div>
+        </div>
+      </div>
+
+      {ngo.state !== "verified" && (
+        <section className="notice bad" aria-labelledby="state-notice">
+          <h2 id="state-notice">This entry is {state.label.toLowerCase()}</h2>
+          <p>{state.meaning}</p>
+          <p>The registry records the reason for every change of state; partners with an API key can read it in the entry&apos;s state history.</p>
+        </section>
+      )}
+
+      <div className="columns">
+        <section aria-labelledby="about">
+          <h2 id="about">About</h2>
+          <p>{ngo.description}</p>
+          <dl className="facts">
+            <dt>Sector</dt>
+            <dd>
+              <a href={`/?sector=${ngo.sector}`}>{sectorName(ngo.sector)}</a>
+            </dd>
+            <dt>Location</dt>
+            <dd>
+              {ngo.city}, <a href={`/?country=${ngo.country}`}>{countryName(ngo.country)}</a>
+            </dd>
+            <dt>Website</dt>
+            <dd>{ngo.website ? <a href={ngo.website} rel="noopener nofollow">{ngo.website}</a> : "None given"}</dd>
+            <dt>State</dt>
+            <dd>{state.label}</dd>
+            <dt>Verified</dt>
+            <dd>{ngo.verified_at ? <time dateTime={ngo.verified_at}>{date(ngo.verified_at)}</time> : "Not yet"}</dd>
+          </dl>
+        </section>
+
+        <section className="panel" aria-labelledby="score">
+          <h2 id="score">Trust score</h2>
+          <figure className="chart" style={{ margin: 0 }}>
+            <ScoreGauge score={ngo.trust_score} />
+            <figcaption className="lead" style={{ fontWeight: 400 }}>
+              {ngo.trust_score} out of 100, computed by the registry from named components: verification, financial transparency,
+              governance, accountability and freshness of the evidence.
+            </figcaption>
+          </figure>
+          <p>
+            <strong>What partners see:</strong> the breakdown of this score by component, each with its weight, evidence date and
+            source, the methodology version and as-of date, and the full state history with reasons. They are shared with partners
+            (journalists, portals, dashboards) through an API key; see <a href="/docs#keys">keys and tiers</a>.
+          </p>
+        </section>
+      </div>
+
+      <section aria-labelledby="history">
+        <h2 id="history">History</h2>
+        <ol className="timeline">
+          {ngo.verified_at && (
+            <li>
+              <time dateTime={ngo.verified_at}>{date(ngo.verified_at)}</time>: verified by the registry
+            </li>
+          )}
+          <li>Now: {state.label.toLowerCase()}</li>
+        </ol>
+        <p className="lead">Every earlier change, with who made it and why, is in the state history partners can read.</p>
+      </section>
+
+      <section aria-labelledby="donate">
+        <h2 id="donate">Donations</h2>
+        {donations ? (
+          <>
+            <p>This organisation takes donations through the registry&apos;s widget. This is how it looks:</p>
+            <iframe
+              className="widget"
+              src={`/embed/donate/${ngo.slug}?preview=1`}
+              title="Donation widget preview"
+              loading="lazy"
+            />
+            <h3>Put the widget on your own site</h3>
+            <p>
+              If you run {ngo.name}&apos;s website, paste this where the widget should appear, with your publishable key (
+              <code>tr_pk_…</code>) and your site&apos;s origin on its allowlist.
+            </p>
+            <CodeSample code={snippet} label="embed snippet" />
+          </>
+        ) : (
+          <p>This organisation does not take donations through the registry.</p>
+        )}
+      </section>
+
+      <section aria-labelledby="api">
+        <h2 id="api">This entry in the API</h2>
+        <CodeSample code={curl} label="curl command" />
+      </section>
+    </article>
+  );
+}

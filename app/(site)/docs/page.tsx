@@ -139,8 +139,12 @@ export default async function DocsPage() {
       <CodeSample code={examples.embed} label="embed snippet" />
       <p>
         The widget runs on the registry&apos;s origin in an iframe and talks to your page only with <code>postMessage</code>, to your exact
-        origin: its height, so the frame fits its content, and the outcome of a donation (such as <code>donation.succeeded</code>).
-        Payments run in sandbox mode unless a live provider is configured.
+        origin, with messages <code>{"{ type, … }"}</code>: <code>resize</code> (its <code>height</code>, which <code>/embed.js</code> applies
+        to the frame), <code>donation.started</code>, <code>donation.succeeded</code> (<code>intent_id</code>,{" "}
+        <code>amount</code> in minor units and <code>currency</code>) and <code>donation.failed</code> (a <code>reason</code>).{" "}
+        <code>/embed.js</code> dispatches the last three on the iframe as DOM <code>CustomEvent</code>s that bubble, with the message as{" "}
+        <code>detail</code>, so <code>document.addEventListener(&quot;donation.succeeded&quot;, (e) =&gt; …)</code> hears them.
+        Payments run in sandbox mode unless a live provider is configured: the card <code>4242 4242 4242 4242</code> succeeds.
       </p>
     </>
   );

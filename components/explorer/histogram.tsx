@@ -1,4 +1,5 @@
 import { scaleBand, scaleLinear } from "d3-scale";
+import { YGrid } from "./y-grid";
 
 type Bin = { min: number; max: number; count: number };
 
@@ -12,14 +13,7 @@ export function Histogram({ title, bins }: { title: string; bins: Bin[] }) {
   return (
     <svg viewBox={`0 0 ${width} ${height}`} role="img" aria-label={title}>
       <title>{title}</title>
-      {y.ticks(4).map((tick) => (
-        <g key={tick}>
-          <line className="axis" x1={margin.left} x2={width - margin.right} y1={y(tick)} y2={y(tick)} />
-          <text x={margin.left - 6} y={y(tick)} textAnchor="end" dominantBaseline="middle">
-            {tick.toLocaleString("en")}
-          </text>
-        </g>
-      ))}
+      <YGrid y={y} left={margin.left} right={width - margin.right} />
       {bins.map((bin) => {
         const key = `${bin.min}–${bin.max}`;
         return (

@@ -3,6 +3,7 @@ import { line } from "d3-shape";
 import type { StatePoint } from "@/lib/explorer/get-state-timeline";
 import { PUBLIC_STATES } from "@/lib/tiers";
 import { describeState } from "@/lib/explorer/describe-state";
+import { YGrid } from "./y-grid";
 
 /** Entries per public state at each month's end, one line per state, as server-rendered SVG. */
 export function StateLines({ title, points }: { title: string; points: StatePoint[] }) {
@@ -16,14 +17,7 @@ export function StateLines({ title, points }: { title: string; points: StatePoin
   return (
     <svg viewBox={`0 0 ${width} ${height}`} role="img" aria-label={title}>
       <title>{title}</title>
-      {y.ticks(4).map((tick) => (
-        <g key={tick}>
-          <line className="axis" x1={margin.left} x2={width - margin.right} y1={y(tick)} y2={y(tick)} />
-          <text x={margin.left - 6} y={y(tick)} textAnchor="end" dominantBaseline="middle">
-            {tick.toLocaleString("en")}
-          </text>
-        </g>
-      ))}
+      <YGrid y={y} left={margin.left} right={width - margin.right} />
       {points.map((p, i) =>
         i % every === 0 ? (
           <text key={p.month} x={x(p.month)} y={height - margin.bottom + 18} textAnchor="middle" fontSize="11">

@@ -11,6 +11,7 @@
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
+import { brotliCompressSync, constants as zlibConstants } from "node:zlib";
 import { chromium } from "playwright-core";
 import { createBenchDatabase, migrateAndSeed, type BenchDatabase } from "./database";
 import { freePort, startServer, stopAll, type Env } from "./processes";
@@ -65,10 +66,20 @@ const MEASURE_IN_PAGE = `(async () => {
   const sum = (test) => resources.filter(test).reduce((a, r) => a + r.encodedBodySize, 0);
   const isJs = (r) => /\\.js(\\?|$)/.test(r.name);
   const isCss = (r) => /\\.css(\\?|$)/.test(r.name);
-  return { html: nav.encodedBodySize, js: sum(isJs), css: sum(isCss), other: sum((r) => !isJs(r) && !isCss(r)), lcpMs: lcp };
+  return { html: nav.encodedBodySize, js: sum(isJs), css: sum(isCss), other: sum((r) => !isJs(r) && !isCss(r)), lcpMs: lcp, jsUrls: resources.filter(isJs).map((r) => r.name) };
 })()`;
 
-type Transfer = { html: number; js: number; css: number; other: number; lcpMs: number };
+type Transfer = { html: number; js: number; css: number; other: number; lcpMs: number; jsUrls?: string[] };
+
+/** The same scripts as a CDN that serves Brotli (Vercel's does) would send them: `next start` only gzips. */
+async function brotliBytes(urls: readonly string[]): Promise<number> {
+  let total = 0;
+  for (const url of urls) {
+    const body = Buffer.from(await (await fetch(url, { headers: { "Accept-Encoding": "identity" } })).arrayBuffer());
+    total += brotliCompressSync(body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } }).length;
+  }
+  return total;
+}
 
 /** One cold load in Chromium: compressed bytes by kind, and LCP. */
 async function load(browser: import("playwright-core").Browser, url: string): Promise<Transfer> {
@@ -119,6 +130,7 @@ try {
     args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
   });
   const transfers: Record<string, Transfer> = {};
+  let firstLoadJsUrls: string[] = [];
   for (const [name, url] of [["/", `${base}/`], ["/ngos/{slug}", `${base}/ngos/${slugs[0]}`], ["/stats", `${base}/stats`]] as const) {
     const runs: Transfer[] = [];
     for (let i = 0; i < settings.loads; i++) runs.push(await load(browser, url));
@@ -129,14 +141,17 @@ try {
       other: median(runs.map((r) => r.other)),
       lcpMs: round(median(runs.map((r) => r.lcpMs))),
     };
+    if (name === "/") firstLoadJsUrls = runs[0]?.jsUrls ?? [];
   }
   await browser.close();
+  const firstLoadJsBrotli = kb(await brotliBytes(firstLoadJsUrls));
 
   const ratio = round(timings["/ngos/{slug}"].p50 / timings["GET /api/registry/ngos/{slug}"].p50, 2);
   const firstLoadJs = kb(transfers["/"]!.js);
   const worstLcp = Math.max(...Object.values(transfers).map((t) => t.lcpMs));
   const targets = [
-    { target: `first-load JS of / ≤ ${TARGETS.firstLoadJsKb} KB compressed`, value: `${firstLoadJs} KB`, met: firstLoadJs <= TARGETS.firstLoadJsKb },
+    { target: `first-load JS of / ≤ ${TARGETS.firstLoadJsKb} KB compressed (gzip, as next start sends it)`, value: `${firstLoadJs} KB`, met: firstLoadJs <= TARGETS.firstLoadJsKb },
+    { target: `the same with Brotli (as a CDN such as Vercel's sends it)`, value: `${firstLoadJsBrotli} KB`, met: firstLoadJsBrotli <= TARGETS.firstLoadJsKb },
     { target: `/ngos/{slug} p50 ≤ ${TARGETS.pageVsApi}× the API's`, value: `${ratio}×`, met: ratio <= TARGETS.pageVsApi },
     { target: `LCP ≤ ${TARGETS.lcpMs} ms`, value: `${worstLcp} ms (slowest page)`, met: worstLcp <= TARGETS.lcpMs },
   ];

@@ -39,7 +39,9 @@ function expectOneCleanLine(stderr: string) {
   expect(stderr).not.toMatch(/\n\s+at |SELECT|INSERT|prisma\./);
 }
 
-describe(`operator CLI on ${onPostgres ? "PostgreSQL" : "the embedded database"}`, () => {
+// Each command is a process of its own that opens the database (a second or more under a busy
+// suite): a test that runs eight of them needs more than the default 30 seconds.
+describe(`operator CLI on ${onPostgres ? "PostgreSQL" : "the embedded database"}`, { timeout: 120_000 }, () => {
   it("creates, lists, shows, rotates and revokes a key, with stable --json shapes", async () => {
     const created = await cli("keys", "create", "--name", "CLI partner", "--kind", "secret", "--rate-limit", "120", "--json");
     // stdout is the JSON alone; stderr may carry the first open's log line (sample registry).

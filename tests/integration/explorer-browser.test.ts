@@ -220,6 +220,11 @@ describe.skipIf(!available)("entry pages", () => {
     const page = await open(`/ngos/${made.donating}`);
     const frame = page.locator("iframe[title='Donation widget preview']");
     expect(await frame.getAttribute("src")).toBe(`/embed/donate/${made.donating}?preview=1`);
+    // The live widget, sized to its content from its resize messages: its Donate button in view, no inner scrolling.
+    await frame.scrollIntoViewIfNeeded();
+    const widget = page.frameLocator("iframe[title='Donation widget preview']");
+    await widget.getByRole("button", { name: "Donate" }).waitFor();
+    await expect.poll(async () => frame.evaluate((f: HTMLIFrameElement) => f.contentDocument!.documentElement.scrollHeight - f.clientHeight), { timeout: 10_000 }).toBeLessThanOrEqual(2);
     const snippet = await page.locator(".snippet code").first().innerText();
     expect(snippet).toBe(`<script src="${app.url}/embed.js" data-ngo="${made.donating}" data-key="tr_pk_…your publishable key" async></script>`);
     await page.close();

@@ -12,6 +12,7 @@ import { describeState } from "@/lib/explorer/describe-state";
 import { findPublicNgo } from "@/lib/explorer/find-public-ngo";
 import { requestOrigin } from "@/lib/explorer/request-origin";
 import { sectorName } from "@/lib/explorer/sector-name";
+import { WidgetPreview } from "@/components/explorer/widget-preview";
 
 export const dynamic = "force-dynamic";
 
@@ -122,12 +123,7 @@ export default async function NgoPage({ params }: Props) {
         {donations ? (
           <>
             <p>This organisation takes donations through the registry&apos;s widget. This is how it looks:</p>
-            <iframe
-              className="widget"
-              src={`/embed/donate/${ngo.slug}?preview=1`}
-              title="Donation widget preview"
-              loading="lazy"
-            />
+            <WidgetPreview src={`/embed/donate/${ngo.slug}?preview=1`} />
             <h3>Put the widget on your own site</h3>
             <p>
               If you run {ngo.name}&apos;s website, paste this where the widget should appear, with your publishable key (

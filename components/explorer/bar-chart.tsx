@@ -5,7 +5,7 @@ type Bar = { label: string; value: number };
 /** A ranked horizontal bar chart as server-rendered SVG. */
 export function BarChart({ title, bars }: { title: string; bars: Bar[] }) {
   const width = 420;
-  const labelWidth = 168;
+  const labelWidth = 184;
   const rowHeight = 26;
   const height = Math.max(1, bars.length) * rowHeight + 8;
   const max = Math.max(1, ...bars.map((b) => b.value));

@@ -12,6 +12,7 @@ import { describeState } from "@/lib/explorer/describe-state";
 import { findPublicNgo } from "@/lib/explorer/find-public-ngo";
 import { requestOrigin } from "@/lib/explorer/request-origin";
 import { sectorName } from "@/lib/explorer/sector-name";
+import { slugSchema } from "@/lib/registry/schemas";
 import { WidgetPreview } from "@/components/explorer/widget-preview";
 
 export const dynamic = "force-dynamic";
@@ -33,9 +34,15 @@ const date = (iso: string) => new Date(iso).toLocaleDateString("en-GB", { year: 
 
 export default async function NgoPage({ params }: Props) {
   const { slug } = await params;
-  const ngo = await findPublicNgo(slug);
+  // The entry and its donations flag at once: one round trip's wait, not two. A non-slug is
+  // never sent to the database (findPublicNgo answers null for it without asking).
+  const valid = slugSchema.safeParse(slug).success;
+  const [ngo, donations, origin] = await Promise.all([
+    findPublicNgo(slug),
+    valid ? acceptsDonations(slug) : false,
+    headers().then(requestOrigin),
+  ]);
   if (!ngo) notFound();
-  const [donations, origin] = await Promise.all([acceptsDonations(ngo.slug), headers().then(requestOrigin)]);
   const state = describeState(ngo.state);
   const snippet = `<script src="${origin}/embed.js" data-ngo="${ngo.slug}" data-key="tr_pk_…your publishable key" async></script>`;
   const curl = `curl ${origin}/api/registry/ngos/${ngo.slug}`;

@@ -15,25 +15,18 @@ import { brotliCompressSync, constants as zlibConstants } from "node:zlib";
 import { chromium } from "playwright-core";
 import { createBenchDatabase, migrateAndSeed, type BenchDatabase } from "./database";
 import { freePort, startServer, stopAll, type Env } from "./processes";
+import { positiveSetting } from "./positive-setting";
 
 const settings = {
   postgresUrl: process.env.BENCH_POSTGRES_URL || "postgres://postgres@127.0.0.1:5432/postgres",
-  count: positive("BENCH_COUNT", 100_000),
-  requests: positive("BENCH_PAGES_REQUESTS", 200),
-  loads: positive("BENCH_PAGES_LOADS", 5),
+  count: positiveSetting("BENCH_COUNT", 100_000),
+  requests: positiveSetting("BENCH_PAGES_REQUESTS", 200),
+  loads: positiveSetting("BENCH_PAGES_LOADS", 5),
   skipBuild: process.env.BENCH_SKIP_BUILD === "1",
 };
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const RESULTS_DIR = path.resolve("bench/results");
 const TARGETS = { firstLoadJsKb: 120, pageVsApi: 2, lcpMs: 1000 };
-
-function positive(name: string, fallback: number): number {
-  const raw = process.env[name];
-  if (raw === undefined || raw === "") return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a positive integer, not "${raw}"`);
-  return value;
-}
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
 const round = (n: number, digits = 1) => Math.round(n * 10 ** digits) / 10 ** digits;

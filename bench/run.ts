@@ -22,14 +22,15 @@ import { SAMPLE_FIXTURES } from "../lib/sample/sample-fixtures";
 import { checkGraphQLScenario, scenarios, walkList } from "./scenarios";
 import { measureWidget } from "./widget";
 import { startUpstashShim, type UpstashShim } from "../tests/support/upstash-shim";
+import { positiveSetting } from "./positive-setting";
 
 const settings = {
   postgresUrl: process.env.BENCH_POSTGRES_URL || "postgres://postgres@127.0.0.1:5432/postgres",
-  count: positive("BENCH_COUNT", 100_000),
-  duration: positive("BENCH_DURATION", 8),
-  rounds: positive("BENCH_ROUNDS", 2),
-  warmup: positive("BENCH_WARMUP", 2),
-  connections: positive("BENCH_CONNECTIONS", 10),
+  count: positiveSetting("BENCH_COUNT", 100_000),
+  duration: positiveSetting("BENCH_DURATION", 8),
+  rounds: positiveSetting("BENCH_ROUNDS", 2),
+  warmup: positiveSetting("BENCH_WARMUP", 2),
+  connections: positiveSetting("BENCH_CONNECTIONS", 10),
   search: process.env.BENCH_SEARCH || "Nairobi",
   skipBuild: process.env.BENCH_SKIP_BUILD === "1",
   explain: process.env.BENCH_EXPLAIN === "1",
@@ -39,14 +40,6 @@ const STORE_TRIP_REQUESTS = 200;
 const PAGE_SIZE = 20;
 const NEXT_BIN = path.resolve("node_modules/next/dist/bin/next");
 const RESULTS_DIR = path.resolve("bench/results");
-
-function positive(name: string, fallback: number): number {
-  const raw = process.env[name];
-  if (raw === undefined || raw === "") return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a positive integer, not "${raw}"`);
-  return value;
-}
 
 const started = performance.now();
 const loadAtStart = Math.round((os.loadavg()[0] ?? 0) * 100) / 100;

@@ -12,6 +12,7 @@ import type { StartedApp } from "../support/app";
 import { startAppWithKeys, type CreatedKeys } from "../support/app-with-keys";
 import { chromiumAvailable, launchChromium } from "../support/browser";
 import { ROOT } from "../support/root";
+import { PATH_TO_STATE } from "../support/path-to-state";
 
 const available = chromiumAvailable();
 const SHOTS = path.join(ROOT, "test-results");
@@ -23,15 +24,6 @@ let keys: CreatedKeys<"operator">;
 let browser: Browser;
 let context: BrowserContext;
 const made: Partial<Record<NgoState | "donating", string>> = {};
-
-const PATHS: Record<NgoState, NgoState[]> = {
-  draft: [],
-  pending_review: ["pending_review"],
-  verified: ["pending_review", "verified"],
-  suspended: ["pending_review", "verified", "suspended"],
-  revoked: ["pending_review", "verified", "revoked"],
-  archived: ["pending_review", "verified", "archived"],
-};
 
 async function write(method: string, url: string, body: unknown) {
   const response = await fetch(`${app.url}${url}`, {
@@ -53,7 +45,7 @@ async function makeEntry(state: NgoState, extra: Record<string, unknown> = {}): 
     description: `A test entry (${MARK}) in the ${state} state.`,
     ...extra,
   });
-  for (const to of PATHS[state]) await transition(slug, to);
+  for (const to of PATH_TO_STATE[state]) await transition(slug, to);
   return slug;
 }
 

@@ -6,6 +6,7 @@ import { NGO_STATES, type NgoState } from "@/lib/tiers";
 import type { StartedApp } from "../support/app";
 import { startAppWithKeys, type CreatedKeys } from "../support/app-with-keys";
 import { postGraphQL } from "../support/graphql-client";
+import { PATH_TO_STATE } from "../support/path-to-state";
 
 let app: StartedApp;
 let keys: CreatedKeys<"operator" | "partner">;
@@ -42,19 +43,9 @@ async function create(extra: Record<string, unknown> = {}): Promise<Entry> {
 
 const move = (slug: string, to: NgoState, reason = "because the test says so") => call("POST", `/api/v1/ngos/${slug}/transitions`, { to, reason });
 
-/** A legal path from draft to each state. */
-const PATH: Record<NgoState, NgoState[]> = {
-  draft: [],
-  pending_review: ["pending_review"],
-  verified: ["pending_review", "verified"],
-  suspended: ["pending_review", "verified", "suspended"],
-  revoked: ["pending_review", "verified", "revoked"],
-  archived: ["pending_review", "verified", "archived"],
-};
-
 async function createIn(state: NgoState): Promise<Entry> {
   const entry = await create();
-  for (const to of PATH[state]) expect((await move(entry.slug, to)).status).toBe(200);
+  for (const to of PATH_TO_STATE[state]) expect((await move(entry.slug, to)).status).toBe(200);
   return entry;
 }
 

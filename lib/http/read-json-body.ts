@@ -27,9 +27,37 @@ export async function readJsonBody(request: Request, maxBytes = MAX_JSON_BODY_BY
     chunks.push(read.value);
   }
   const text = Buffer.concat(chunks).toString("utf8");
+  let value: unknown;
   try {
-    return JSON.parse(text);
+    value = JSON.parse(text);
   } catch {
     throw ApiError.invalid([{ name: "body", reason: text.trim() ? "is not valid JSON" : "is empty: send a JSON object" }]);
   }
+  const unstorable = findUnstorableText(value);
+  if (unstorable) {
+    throw ApiError.invalid([{ name: unstorable.join(".") || "body", reason: "must not contain the NUL character (\\u0000) or an unpaired surrogate (\\ud800–\\udfff)" }]);
+  }
+  return value;
+}
+
+/**
+ * The path of the first string (a value or a key) that is not text: the NUL character, which
+ * PostgreSQL cannot store, or a lone surrogate, which is no Unicode at all. JSON may escape
+ * both; no client has a reason to send them, and refusing them here keeps every write path safe.
+ */
+function findUnstorableText(value: unknown): string[] | null {
+  // With the u flag a surrogate pair is one code point: only a lone surrogate is of category Cs.
+  const bad = (s: string) => /[\u0000\p{Cs}]/u.test(s);
+  // A stack, not recursion: 16 KB of "[" nests deeper than the call stack goes.
+  const pending: { value: unknown; path: string[] }[] = [{ value, path: [] }];
+  for (let next = pending.pop(); next; next = pending.pop()) {
+    if (typeof next.value === "string" && bad(next.value)) return next.path;
+    if (typeof next.value !== "object" || next.value === null) continue;
+    for (const [key, item] of Object.entries(next.value)) {
+      const path = [...next.path, key];
+      if (bad(key)) return path;
+      pending.push({ value: item, path });
+    }
+  }
+  return null;
 }

@@ -91,6 +91,11 @@ describe("creating entries", () => {
     const bad = await call("POST", "/api/v1/ngos", { sector: "space", country: "Kenya", website: "ftp://x", surprise: 1 });
     expect(bad.status).toBe(400);
     expect(bad.body.errors?.map((e) => e.name).sort()).toEqual(["country", "name", "sector", "surprise", "website"]);
+    for (const [field, value] of [["description", "nul \u0000 inside"], ["city", "\udc00"]] as const) {
+      const unstorable = await call("POST", "/api/v1/ngos", { name: "Unstorable", sector: "health", country: "KE", [field]: value });
+      expect(unstorable.status, field).toBe(400);
+      expect(unstorable.body.errors?.map((e) => e.name)).toEqual([field]);
+    }
     const partner = await call("POST", "/api/v1/ngos", { name: "P", sector: "health", country: "KE" }, {}, keys.partner.key);
     expect(partner.status).toBe(403);
   });

@@ -1,19 +1,31 @@
-import type { Prisma } from "@/lib/db";
+import { Prisma, queryRows } from "@/lib/db";
 import { ApiError } from "@/lib/errors/api-error";
 
 const HIDDEN_STATES = new Set(["draft", "pending_review"]);
 
+export type DonationNgo = { id: string; slug: string; name: string; country: string };
+
+/** An NGO's row as the donation checks read it. */
+export type DonationNgoRow = DonationNgo & { state: string; donations_enabled: boolean };
+
+/** The columns of `ngos` the checks read, for statements that fetch them along with something else. */
+export const DONATION_NGO_COLUMNS = Prisma.sql`id, slug, name, country::text AS country, state::text AS state, donations_enabled`;
+
+/** The NGO with this slug, if it accepts donations (see checkNgoAcceptsDonations). */
+export async function assertNgoAcceptsDonations(slug: string): Promise<DonationNgo> {
+  const [row] = await queryRows<DonationNgoRow>(Prisma.sql`SELECT ${DONATION_NGO_COLUMNS} FROM ngos WHERE slug = ${slug}`);
+  return checkNgoAcceptsDonations(row, slug);
+}
+
 /**
- * The NGO an intent is for, if it accepts donations: verified and with donations enabled. A
- * hidden entry (draft, pending review) answers exactly like an unknown slug; any other refusal
- * is a 409 saying why.
+ * Only a verified NGO with donations enabled accepts donations. A hidden entry (draft, pending
+ * review) answers exactly like an unknown slug; any other refusal is a 409 saying why.
  */
-export async function assertNgoAcceptsDonations(tx: Prisma.TransactionClient, slug: string): Promise<{ id: string; slug: string; name: string; country: string }> {
-  const ngo = await tx.ngo.findUnique({ where: { slug }, select: { id: true, slug: true, name: true, country: true, state: true, donationsEnabled: true } });
-  if (!ngo || HIDDEN_STATES.has(ngo.state)) throw new ApiError("not_found", `No NGO in the registry has the slug "${slug}".`);
-  if (ngo.state !== "verified") {
-    throw new ApiError("donations_unavailable", `${ngo.name} is ${ngo.state} in the registry: only verified NGOs accept donations.`);
+export function checkNgoAcceptsDonations(row: DonationNgoRow | null | undefined, slug: string): DonationNgo {
+  if (!row || HIDDEN_STATES.has(row.state)) throw new ApiError("not_found", `No NGO in the registry has the slug "${slug}".`);
+  if (row.state !== "verified") {
+    throw new ApiError("donations_unavailable", `${row.name} is ${row.state} in the registry: only verified NGOs accept donations.`);
   }
-  if (!ngo.donationsEnabled) throw new ApiError("donations_unavailable", `${ngo.name} does not accept donations through the registry.`);
-  return { id: ngo.id, slug: ngo.slug, name: ngo.name, country: ngo.country };
+  if (!row.donations_enabled) throw new ApiError("donations_unavailable", `${row.name} does not accept donations through the registry.`);
+  return { id: row.id, slug: row.slug, name: row.name, country: row.country };
 }

@@ -1,23 +1,28 @@
-// POST /api/v1/embed/donation/intent's domain: validate, claim the Idempotency-Key, check the NGO,
-// make the intent and its donation_intent.created event — all in one transaction.
+// POST /api/v1/embed/donation/intent's domain: validate, check the NGO, then claim the
+// Idempotency-Key, make the intent and its donation_intent.created event in one statement.
 import { createHash } from "node:crypto";
 import { config } from "@/lib/config";
-import { getPrisma, type Prisma } from "@/lib/db";
+import { Prisma, queryRows } from "@/lib/db";
 import { ApiError } from "@/lib/errors/api-error";
 import { invalidInput } from "@/lib/keys/invalid-input";
 import { paymentProviderOf } from "@/lib/payments/payment-provider-of";
-import { recordEvent } from "@/lib/webhooks/record-event";
+import { eventPayloads, outboxWrites } from "@/lib/webhooks/record-event";
 import { randomId } from "@/lib/webhooks/random-id";
-import { assertNgoAcceptsDonations } from "./assert-ngo-accepts-donations";
+import { assertNgoAcceptsDonations, checkNgoAcceptsDonations, DONATION_NGO_COLUMNS, type DonationNgo, type DonationNgoRow } from "./assert-ngo-accepts-donations";
 import type { IntentCaller } from "./caller";
 import { newClientSecret } from "./client-secret";
-import { intentSelect, toIntentView, toOperatorIntentView } from "./intent-record";
+import { toIntentView, toOperatorIntentView, type IntentRow } from "./intent-record";
+import { createIntentInputSchema, type CreateIntentInput, type CreatedIntentView } from "./schemas";
 
-const { ngo: _ngo, ...intentColumns } = intentSelect;
-void _ngo;
-import { createIntentInputSchema, type CreatedIntentView } from "./schemas";
+export type CreatedIntent = {
+  status: number;
+  body: CreatedIntentView;
+  replayed: boolean;
+  /** Webhook deliveries the new intent's event queued: worth a prompt kick of the dispatcher. */
+  queuedDeliveries: number;
+};
 
-export type CreatedIntent = { status: number; body: CreatedIntentView; replayed: boolean };
+type StoredAnswer = { request_hash: string; status_code: number; response: string };
 
 /** The Idempotency-Key header's rules: 1–255 visible ASCII characters. */
 export function parseIdempotencyKey(value: string | null): string | null {
@@ -29,10 +34,13 @@ export function parseIdempotencyKey(value: string | null): string | null {
 }
 
 /**
- * Creates an intent. With an Idempotency-Key, the key's row is claimed first, in the same
- * transaction: a second request with the key waits for the first to commit and then replays its
- * answer (another body: 422), so concurrent duplicates never make a second intent. The replay
- * comes before the NGO check, so it answers as the original did even if the NGO has changed since.
+ * Creates an intent in two round trips. The first reads the NGO and any answer already stored
+ * under the Idempotency-Key: a stored answer is replayed (another body: 422) before the NGO is
+ * checked, so a replay answers as the original did even if the NGO has changed since. The second
+ * is one statement, atomic on its own: it claims the key with the complete answer, inserts the
+ * intent and its event only if the claim held and the NGO still accepts donations. A concurrent
+ * duplicate's claim waits for the first to commit, finds the key taken and replays its answer:
+ * never a second intent, and never an answer stored without its intent.
  */
 export async function createDonationIntent(caller: IntentCaller, idempotencyKey: string | null, body: unknown): Promise<CreatedIntent> {
   const parsed = createIntentInputSchema.safeParse(body);
@@ -46,66 +54,95 @@ export async function createDonationIntent(caller: IntentCaller, idempotencyKey:
     throw new ApiError("forbidden", "Donations through the registry's preview of the widget are disabled in live mode.");
   }
   const requestHash = createHash("sha256").update(JSON.stringify(input)).digest("hex");
-  const prisma = await getPrisma();
-  return prisma.$transaction(
-    async (tx) => {
-      if (idempotencyKey !== null) {
-        const claimed = await tx.$queryRaw<{ key: string }[]>`
-          INSERT INTO idempotency_keys (scope, key, request_hash, status_code, response)
-          VALUES (${caller.scope}, ${idempotencyKey}, ${requestHash}, 0, '')
-          ON CONFLICT DO NOTHING RETURNING key`;
-        if (claimed.length === 0) return replay(tx, caller.scope, idempotencyKey, requestHash);
-      }
-      const ngo = await assertNgoAcceptsDonations(tx, input.ngo);
-      const id = randomId("di", 24);
-      const { secret, hash } = newClientSecret(id);
-      const now = new Date();
-      const created = await tx.donationIntent.create({
-        data: {
-          id,
-          ngoId: ngo.id,
-          apiKeyId: caller.keyId,
-          clientSecretHash: hash,
-          mode: provider.mode,
-          provider: provider.id,
-          amount: input.amount,
-          currency: input.currency,
-          frequency: input.frequency,
-          donorName: input.name ?? null,
-          donorEmail: input.email ?? null,
-          anonymous: input.anonymous,
-          message: input.message ?? null,
-          metadata: input.metadata,
-          createdAt: now,
-          updatedAt: now,
-          expiresAt: new Date(now.getTime() + config().donations.intentTtlMs),
-        },
-        select: intentColumns,
-      });
-      // The NGO is known already: joining it again would cost the transaction another round trip.
-      const row = { ...created, ngo: { id: ngo.id, slug: ngo.slug, name: ngo.name } };
-      await recordEvent(tx, { type: "donation_intent.created", data: { donation_intent: toOperatorIntentView(row) } });
-      const answer: CreatedIntentView = { ...toIntentView(row), client_secret: secret };
-      if (idempotencyKey !== null) {
-        await tx.idempotencyKey.update({
-          where: { scope_key: { scope: caller.scope, key: idempotencyKey } },
-          data: { statusCode: 201, response: JSON.stringify(answer) },
-        });
-      }
-      return { status: 201, body: answer, replayed: false };
-    },
-    { timeout: 15_000, maxWait: 15_000 },
-  );
-}
+  const [found] = await queryRows<{ ngo: DonationNgoRow | null; stored: StoredAnswer | null }>(Prisma.sql`
+    SELECT (SELECT row_to_json(n) FROM (SELECT ${DONATION_NGO_COLUMNS} FROM ngos WHERE slug = ${input.ngo}) n) AS ngo,
+           (SELECT row_to_json(k) FROM (SELECT request_hash, status_code, response FROM idempotency_keys
+              WHERE scope = ${caller.scope} AND key = ${idempotencyKey}::text) k) AS stored`);
+  if (found?.stored) return replay(found.stored, requestHash);
+  const ngo = checkNgoAcceptsDonations(found?.ngo, input.ngo);
 
-async function replay(tx: Prisma.TransactionClient, scope: string, key: string, requestHash: string): Promise<CreatedIntent> {
-  const stored = await tx.idempotencyKey.findUnique({ where: { scope_key: { scope, key } } });
-  // Only committed rows are visible, and a claim commits with its answer: this is a guard.
-  if (!stored || stored.statusCode === 0) {
+  const id = randomId("di", 24);
+  const { secret, hash } = newClientSecret(id);
+  const row = newIntentRow({ id, clientSecretHash: hash }, caller, ngo, input, provider);
+  const answer: CreatedIntentView = { ...toIntentView(row), client_secret: secret };
+  const events = eventPayloads([{ type: "donation_intent.created", data: { donation_intent: toOperatorIntentView(row) } }]);
+  const [written] = await queryRows<{ accepts: number; created: number; queued: number }>(Prisma.sql`
+    WITH ngo AS (
+      SELECT id FROM ngos WHERE id = ${ngo.id} AND state = 'verified' AND donations_enabled
+    ),
+    claim AS (
+      INSERT INTO idempotency_keys (scope, key, request_hash, status_code, response)
+      SELECT ${caller.scope}::text, ${idempotencyKey}::text, ${requestHash}::text, 201, ${JSON.stringify(answer)}::text
+      FROM ngo WHERE ${idempotencyKey}::text IS NOT NULL
+      ON CONFLICT DO NOTHING
+      RETURNING key
+    ),
+    intent AS (
+      INSERT INTO donation_intents (id, ngo_id, api_key_id, client_secret_hash, status, mode, provider, amount, currency,
+        frequency, donor_name, donor_email, anonymous, message, metadata, created_at, updated_at, expires_at)
+      SELECT ${row.id}::text, ngo.id, ${row.apiKeyId}::text, ${hash}::text, ${row.status}::text, ${row.mode}::text,
+        ${row.provider}::text, ${row.amount}::int, ${row.currency}::text, ${row.frequency}::text, ${row.donorName}::text,
+        ${row.donorEmail}::text, ${row.anonymous}::boolean, ${row.message}::text, ${JSON.stringify(row.metadata)}::jsonb,
+        ${row.createdAt}::timestamptz, ${row.updatedAt}::timestamptz, ${row.expiresAt}::timestamptz
+      FROM ngo WHERE ${idempotencyKey}::text IS NULL OR EXISTS (SELECT 1 FROM claim)
+      RETURNING id
+    ),
+    ${outboxWrites(events, Prisma.sql`EXISTS (SELECT 1 FROM intent)`)}
+    SELECT (SELECT count(*) FROM ngo)::int AS accepts, (SELECT count(*) FROM intent)::int AS created,
+           (SELECT count(*) FROM outbox_deliveries)::int AS queued`);
+  if (written?.created === 1) return { status: 201, body: answer, replayed: false, queuedDeliveries: written.queued };
+  if (!written?.accepts) {
+    // The NGO changed between the two round trips: say how it stands now.
+    await assertNgoAcceptsDonations(input.ngo);
+    throw new ApiError("conflict", "The NGO changed while the donation was being made: retry in a moment.", { headers: { "Retry-After": "1" } });
+  }
+  // The key was claimed by a concurrent request with it, which has committed by now.
+  const [stored] = await queryRows<StoredAnswer>(Prisma.sql`
+    SELECT request_hash, status_code, response FROM idempotency_keys WHERE scope = ${caller.scope} AND key = ${idempotencyKey}::text`);
+  if (!stored) {
     throw new ApiError("conflict", "A request with this Idempotency-Key is still being processed: retry in a moment.", { headers: { "Retry-After": "1" } });
   }
-  if (stored.requestHash !== requestHash) {
+  return replay(stored, requestHash);
+}
+
+function newIntentRow(
+  { id, clientSecretHash }: { id: string; clientSecretHash: string },
+  caller: IntentCaller,
+  ngo: DonationNgo,
+  input: CreateIntentInput,
+  provider: { id: string; mode: string },
+): IntentRow {
+  const now = new Date();
+  return {
+    id,
+    status: "requires_payment_method",
+    mode: provider.mode,
+    provider: provider.id,
+    amount: input.amount,
+    currency: input.currency,
+    frequency: input.frequency,
+    donorName: input.name ?? null,
+    donorEmail: input.email ?? null,
+    anonymous: input.anonymous,
+    message: input.message ?? null,
+    metadata: input.metadata,
+    failureCode: null,
+    cancellationReason: null,
+    cardLast4: null,
+    apiKeyId: caller.keyId,
+    clientSecretHash,
+    settleAt: null,
+    settleOutcome: null,
+    createdAt: now,
+    updatedAt: now,
+    expiresAt: new Date(now.getTime() + config().donations.intentTtlMs),
+    ngo: { id: ngo.id, slug: ngo.slug, name: ngo.name },
+  };
+}
+
+function replay(stored: StoredAnswer, requestHash: string): CreatedIntent {
+  if (stored.request_hash !== requestHash) {
     throw new ApiError("idempotency_key_reused", "This Idempotency-Key was used with a different request body: use a new key for a new donation.");
   }
-  return { status: stored.statusCode, body: JSON.parse(stored.response) as CreatedIntentView, replayed: true };
+  return { status: stored.status_code, body: JSON.parse(stored.response) as CreatedIntentView, replayed: true, queuedDeliveries: 0 };
 }

@@ -4,7 +4,6 @@
 // donations; the parent origin (from Referer, where the browser sends it) not outside the allowlist.
 import { assertNgoAcceptsDonations } from "@/lib/donations/assert-ngo-accepts-donations";
 import { mintEmbedSession } from "@/lib/donations/embed-session";
-import { getPrisma } from "@/lib/db";
 import { ApiError } from "@/lib/errors/api-error";
 import { isOriginAllowed } from "@/lib/keys/is-origin-allowed";
 import { verifyApiKey } from "@/lib/keys/verify-api-key";
@@ -58,7 +57,7 @@ export async function resolveWidget(request: WidgetRequest): Promise<ReadyWidget
   }
   let ngo: { id: string; slug: string; name: string; country: string };
   try {
-    ngo = await assertNgoAcceptsDonations(await getPrisma(), request.slug);
+    ngo = await assertNgoAcceptsDonations(request.slug);
   } catch (error) {
     if (error instanceof ApiError && (error.code === "not_found" || error.code === "donations_unavailable")) {
       return message("Donations unavailable", error.code === "not_found" ? "No NGO in the registry has this address." : error.detail);

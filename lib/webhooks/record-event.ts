@@ -1,7 +1,7 @@
 // The outbox's one writer. Call it inside the transaction that makes the change, so the event
 // exists if and only if the change does: a rolled-back change leaves no event, and no committed
 // change goes unreported (DESIGN.md §6).
-import type { Prisma } from "@/lib/db";
+import { Prisma } from "@/lib/db";
 import { eventId } from "./random-id";
 import { WEBHOOK_API_VERSION, type EventData, type EventType, type WebhookEventPayload } from "./event-types";
 
@@ -17,24 +17,39 @@ export async function recordEvent<T extends EventType>(tx: Prisma.TransactionCli
   return recorded as WebhookEventPayload<T>;
 }
 
-/** Many events in two statements, however many (a batch of an import): the same as recordEvent each. */
+/** Many events in one statement, however many (a batch of an import): the same as recordEvent each. */
 export async function recordEvents(tx: Prisma.TransactionClient, events: readonly NewEvent[]): Promise<WebhookEventPayload[]> {
   if (events.length === 0) return [];
-  const createdAt = new Date();
-  const recorded = events.map(
-    ({ type, data }): WebhookEventPayload => ({ id: eventId(createdAt.getTime()), type, created_at: createdAt.toISOString(), api_version: WEBHOOK_API_VERSION, data }),
-  );
-  // One statement: the events from column arrays, and their deliveries from what was inserted.
-  await tx.$executeRaw`
-    WITH inserted AS (
-      INSERT INTO webhook_events (id, type, api_version, data, created_at)
-      SELECT t.id, t.type, ${WEBHOOK_API_VERSION}, t.data::jsonb, ${createdAt}
-      FROM unnest(${recorded.map((e) => e.id)}::text[], ${recorded.map((e) => e.type)}::text[],
-        ${recorded.map((e) => JSON.stringify(e.data))}::text[]) AS t(id, type, data)
-      RETURNING id, type
-    )
-    INSERT INTO webhook_deliveries (event_id, endpoint_id)
-    SELECT i.id, e.id FROM inserted i
-    JOIN webhook_endpoints e ON e.enabled AND (cardinality(e.event_types) = 0 OR i.type = ANY(e.event_types))`;
+  const recorded = eventPayloads(events);
+  await tx.$executeRaw`WITH ${outboxWrites(recorded)} SELECT 1`;
   return recorded;
+}
+
+/** The payloads of new events, with their ids and creation time: what the outbox stores and sends. */
+export function eventPayloads(events: readonly NewEvent[], createdAt = new Date()): WebhookEventPayload[] {
+  return events.map(({ type, data }): WebhookEventPayload => ({ id: eventId(createdAt.getTime()), type, created_at: createdAt.toISOString(), api_version: WEBHOOK_API_VERSION, data }));
+}
+
+/**
+ * The outbox write as two WITH items, for a statement that makes its change in the same breath:
+ * `outbox_events` inserts the events from column arrays, `outbox_deliveries` queues them for
+ * their endpoints and returns one row a delivery. With `onlyIf`, a condition on the statement's
+ * other WITH items, the events are written only where it holds (the change happened).
+ */
+export function outboxWrites(recorded: readonly WebhookEventPayload[], onlyIf: Prisma.Sql = Prisma.sql`true`): Prisma.Sql {
+  return Prisma.sql`
+    outbox_events AS (
+      INSERT INTO webhook_events (id, type, api_version, data, created_at)
+      SELECT t.id, t.type, ${WEBHOOK_API_VERSION}, t.data::jsonb, t.created_at::timestamptz
+      FROM unnest(${recorded.map((e) => e.id)}::text[], ${recorded.map((e) => e.type)}::text[],
+        ${recorded.map((e) => JSON.stringify(e.data))}::text[], ${recorded.map((e) => e.created_at)}::text[]) AS t(id, type, data, created_at)
+      WHERE ${onlyIf}
+      RETURNING id, type
+    ),
+    outbox_deliveries AS (
+      INSERT INTO webhook_deliveries (event_id, endpoint_id)
+      SELECT i.id, e.id FROM outbox_events i
+      JOIN webhook_endpoints e ON e.enabled AND (cardinality(e.event_types) = 0 OR i.type = ANY(e.event_types))
+      RETURNING 1
+    )`;
 }

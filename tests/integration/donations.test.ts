@@ -91,6 +91,10 @@ describe("validation", () => {
     ["21 metadata pairs", valid({ metadata: Object.fromEntries(Array.from({ length: 21 }, (_, i) => [`k${i}`, "v"])) }), "metadata"],
     ["a long metadata value", valid({ metadata: { note: "v".repeat(501) } }), "metadata.note"],
     ["an unknown field", valid({ tip: 100 }), "tip"],
+    // Text PostgreSQL cannot store, or that is not Unicode: a 400, never a 500 from the database.
+    ["a NUL character in the name", valid({ name: "Ada\u0000" }), "name"],
+    ["an unpaired surrogate in the message", valid({ message: "thanks \ud83d" }), "message"],
+    ["a NUL character in a metadata key", valid({ metadata: { "order\u0000": "1" } }), "metadata.order\u0000"],
   ];
   it.each(cases)("refuses %s, naming the field", async (_, body, field) => {
     const { status, body: problem } = await create(body);

@@ -13,6 +13,6 @@ export const POST = apiRoute(async (request) => {
   const caller = intentCallerOf(await identifyRequest(request));
   const idempotencyKey = parseIdempotencyKey(request.headers.get("idempotency-key"));
   const created = await createDonationIntent(caller, idempotencyKey, await readJsonBody(request));
-  if (!created.replayed) kickAfterResponse();
+  if (created.queuedDeliveries > 0) kickAfterResponse();
   return noStoreJson(created.body, created.status, created.replayed ? { "Idempotent-Replayed": "true" } : {});
 });

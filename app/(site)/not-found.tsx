@@ -1,12 +1,5 @@
+import { NotFoundMessage } from "@/components/explorer/not-found-message";
 
 export default function NotFound() {
-  return (
-    <>
-      <h1>Not found</h1>
-      <p>There is no public entry or page at this address. Entries that are not (or no longer) on the public register are not shown.</p>
-      <p>
-        <a href="/">Search the registry</a>
-      </p>
-    </>
-  );
+  return <NotFoundMessage />;
 }

@@ -1,10 +1,8 @@
-import { Suspense } from "react";
 import { countryName } from "@/lib/explorer/country-name";
 import type { ExplorerParam } from "@/lib/explorer/parse-explorer-query";
 import { SECTORS } from "@/lib/registry/sectors";
 import { PUBLIC_STATES } from "@/lib/tiers";
 import { describeState } from "@/lib/explorer/describe-state";
-import { LiveSearch } from "./live-search";
 
 const SORT_OPTIONS = [
   { value: "", label: "Best match, then highest score" },
@@ -19,7 +17,7 @@ const MIN_SCORES = [90, 80, 70, 60, 50, 40];
 
 type Props = { values: Partial<Record<ExplorerParam, string>>; countries: string[] };
 
-/** The search: a plain GET form with the API's parameter names, enhanced by LiveSearch. */
+/** The search: a plain GET form with the API's parameter names, enhanced by the live-search script. */
 export function SearchForm({ values, countries }: Props) {
   const countryOptions = countries.map((code) => ({ code, name: countryName(code) })).sort((a, b) => a.name.localeCompare(b.name));
   return (
@@ -85,9 +83,6 @@ export function SearchForm({ values, countries }: Props) {
           </select>
         </div>
       </div>
-      <Suspense fallback={null}>
-        <LiveSearch formId="search" />
-      </Suspense>
     </form>
   );
 }

@@ -1,4 +1,3 @@
-import { cache } from "react";
 import { ApiError } from "@/lib/errors/api-error";
 import { getNgoOrThrow } from "@/lib/registry/get-ngo";
 import type { ProjectedNgo } from "@/lib/registry/project-ngo";
@@ -6,9 +5,9 @@ import { slugSchema } from "@/lib/registry/schemas";
 
 /**
  * One entry as the public sees it, or null when there is none to show (missing, hidden, or not a
- * slug at all). Read once per request however many parts of the page ask.
+ * slug at all).
  */
-export const findPublicNgo = cache(async function findPublicNgo(slug: string): Promise<ProjectedNgo | null> {
+export async function findPublicNgo(slug: string): Promise<ProjectedNgo | null> {
   if (!slugSchema.safeParse(slug).success) return null;
   try {
     return await getNgoOrThrow(slug, "public");
@@ -16,4 +15,4 @@ export const findPublicNgo = cache(async function findPublicNgo(slug: string): P
     if (error instanceof ApiError && error.status === 404) return null;
     throw error;
   }
-});
+}

@@ -371,9 +371,29 @@ describe.skipIf(!available)("keyboard and accessibility", () => {
       expect(csp).toContain("default-src 'self'");
       const html = await response.text();
       expect(html).toMatch(/<html lang="en"/);
-      expect(html).toMatch(/<title>[^<]+<\/title>/);
+      expect(html).toMatch(/<title( [^>]*)?>[^<]+<\/title>/);
       expect(html).toMatch(/<meta name="description" content="[^"]+"/);
     }
+  });
+});
+
+describe.skipIf(!available)("page weight", () => {
+  it("sends the explorer's pages as HTML with one small script, and no framework", async () => {
+    for (const url of ["/", `/ngos/${made.donating}`, "/stats"]) {
+      const page = await context.newPage();
+      const scripts: string[] = [];
+      page.on("request", (request) => {
+        if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
+      });
+      await page.goto(`${app.url}${url}`, { waitUntil: "load" });
+      expect(scripts, url).toEqual(["/explorer.js"]);
+      await page.close();
+    }
+    const script = await fetch(`${app.url}/explorer.js`);
+    expect(script.headers.get("content-type")).toMatch(/^text\/javascript/);
+    expect((await script.text()).length).toBeLessThan(8_000);
+    const etag = script.headers.get("etag") ?? "";
+    expect((await fetch(`${app.url}/explorer.js`, { headers: { "If-None-Match": etag } })).status).toBe(304);
   });
 });
 

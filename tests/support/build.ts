@@ -14,6 +14,7 @@ const SOURCES = [
   "app",
   "lib",
   "components",
+  "pages",
   "public",
   "proxy.ts",
   "instrumentation.ts",

@@ -1,35 +1,40 @@
 // /stats — the public register in charts: server-rendered SVG, each with its numbers as a table.
-// The statistics are the API's (view=stats, public tier), kept 30 s per process.
-import type { Metadata } from "next";
+// The statistics are the API's (view=stats, public tier), kept 30 s per process. Plain HTML, as
+// every explorer page (see pages/index.tsx).
+import type { GetServerSideProps } from "next";
 import { BarChart } from "@/components/explorer/bar-chart";
 import { ChartFigure } from "@/components/explorer/chart-figure";
 import { Histogram } from "@/components/explorer/histogram";
+import { PageHead } from "@/components/explorer/page-head";
+import { SiteFrame } from "@/components/explorer/site-frame";
 import { StateLines } from "@/components/explorer/state-lines";
 import { countryName } from "@/lib/explorer/country-name";
 import { describeState } from "@/lib/explorer/describe-state";
-import { getStateTimeline } from "@/lib/explorer/get-state-timeline";
+import { getStateTimeline, type StatePoint } from "@/lib/explorer/get-state-timeline";
 import { sectorName } from "@/lib/explorer/sector-name";
 import { getRegistryStats } from "@/lib/registry/get-registry-stats";
+import type { RegistryStats } from "@/lib/registry/response-schemas";
 
-export const dynamic = "force-dynamic";
-
-export const metadata: Metadata = {
-  title: "Statistics",
-  description: "The public register of NGOs in numbers: by sector, by country, trust scores and states over time.",
-};
+export const config = { unstable_runtimeJS: false };
 
 const TOP_COUNTRIES = 15;
 
-export default async function StatsPage() {
+type Props = { stats: RegistryStats; timeline: StatePoint[] };
+
+export const getServerSideProps: GetServerSideProps<Props> = async () => {
   const [stats, timeline] = await Promise.all([getRegistryStats({}, "public"), getStateTimeline()]);
+  return { props: { stats, timeline } };
+};
+
+export default function StatsPage({ stats, timeline }: Props) {
   const countries = stats.by_country.slice(0, TOP_COUNTRIES);
   return (
-    <>
+    <SiteFrame>
+      <PageHead title="Statistics" description="The public register of NGOs in numbers: by sector, by country, trust scores and states over time." />
       <h1>The register in numbers</h1>
       <p className="lead">
-        {stats.total.toLocaleString("en")} public entries, average trust score {stats.average_trust_score ?? "—"}. Counted over verified,
-        suspended and revoked entries only; the same figures are in the API at{" "}
-        <a href="/api/registry/ngos?view=stats">/api/registry/ngos?view=stats</a>.
+        {stats.total.toLocaleString("en")} public entries, average trust score {stats.average_trust_score ?? "—"}. Counted over verified, suspended and revoked
+        entries only; the same figures are in the API at <a href="/api/registry/ngos?view=stats">/api/registry/ngos?view=stats</a>.
       </p>
       <ul className="badges" aria-label="Entries by state">
         {stats.by_state.map((s) => (
@@ -80,6 +85,6 @@ export default async function StatsPage() {
         rows={timeline.map((p) => [p.month, p.verified, p.suspended, p.revoked])}
       />
       <p className="lead">Replayed from the registry&apos;s transition history, for the entries public today.</p>
-    </>
+    </SiteFrame>
   );
 }

@@ -1,0 +1,26 @@
+// The explorer's frame: a skip link, the header, the page's content, the footer and the
+// explorer's one script. The App Router's (site) layout and the Pages Router's explorer pages
+// (pages/) both wrap it.
+import type { ReactNode } from "react";
+import { EXPLORER_SCRIPT } from "@/lib/explorer/explorer-script";
+import { scriptVersion } from "@/lib/http/script-response";
+import { SiteFooter } from "./site-footer";
+import { SiteHeader } from "./site-header";
+
+const EXPLORER_SCRIPT_SRC = `/explorer.js?v=${scriptVersion(EXPLORER_SCRIPT)}`;
+
+export function SiteFrame({ children }: { children: ReactNode }) {
+  return (
+    <>
+      <a className="skip" href="#content">
+        Skip to content
+      </a>
+      <SiteHeader />
+      <main id="content" className="wrap" tabIndex={-1}>
+        {children}
+      </main>
+      <SiteFooter />
+      <script src={EXPLORER_SCRIPT_SRC} defer />
+    </>
+  );
+}

@@ -8,8 +8,19 @@ import { ApiError } from "@/lib/errors/api-error";
 import { isOriginAllowed } from "@/lib/keys/is-origin-allowed";
 import { verifyApiKey } from "@/lib/keys/verify-api-key";
 import { paymentProviderOf } from "@/lib/payments/payment-provider-of";
+import { failedAuthQuota } from "@/lib/rate-limit/failed-auth-quota";
+import { quotaExceededProblem } from "@/lib/rate-limit/quota-exceeded-problem";
 
-export type WidgetRequest = { slug: string; key: string | null; preview: boolean; registryOrigin: string; referer: string | null; fetchDest: string | null };
+export type WidgetRequest = {
+  slug: string;
+  key: string | null;
+  preview: boolean;
+  registryOrigin: string;
+  referer: string | null;
+  fetchDest: string | null;
+  /** Who asks (clientAddress): a key that fails counts against the same quota as on the API. */
+  client: string;
+};
 
 export type ReadyWidget = {
   kind: "ready";
@@ -25,7 +36,15 @@ export type ReadyWidget = {
   frameAncestors: string;
 };
 
-export type WidgetMessage = { kind: "message"; title: string; text: string; frameAncestors: string };
+export type WidgetMessage = {
+  kind: "message";
+  title: string;
+  text: string;
+  frameAncestors: string;
+  /** 200 but for a spent quota of failed keys (429, with its Retry-After and rate-limit headers). */
+  status?: number;
+  headers?: Record<string, string>;
+};
 
 // A message about a bad key or a closed NGO may be shown in any frame: it holds nothing to click
 // and nothing secret, and a blank frame on the NGO's site would help nobody.
@@ -40,8 +59,21 @@ export async function resolveWidget(request: WidgetRequest): Promise<ReadyWidget
     origins = [request.registryOrigin];
   } else {
     if (!request.key) return message("Donations unavailable", "This donation form needs the NGO's publishable key (?key=tr_pk_…).");
-    const verification = await verifyApiKey(request.key);
-    if (!verification.ok) return message("Donations unavailable", `This donation form's key is ${verification.reason === "malformed" || verification.reason === "unknown" ? "not valid" : verification.reason}. The NGO needs to update its website.`);
+    // Bad keys are metered per client exactly as on the API (DESIGN.md §4): once a client's quota
+    // of failed authentications is spent, the next key is refused before the database is asked.
+    const verification = await verifyApiKey(request.key, { beforeLookup: () => failedAuthQuota.assertNotSpent(request.client) }).catch((error: unknown) => {
+      if (error instanceof ApiError && error.status === 429) return error;
+      throw error;
+    });
+    if (verification instanceof ApiError) return tooManyBadKeys(verification);
+    if (!verification.ok) {
+      const failures = await failedAuthQuota.count(request.client);
+      if (!failures.result.allowed) return tooManyBadKeys(quotaExceededProblem(failures.result, failures.policy));
+      return message(
+        "Donations unavailable",
+        `This donation form's key is ${verification.reason === "malformed" || verification.reason === "unknown" ? "not valid" : verification.reason}. The NGO needs to update its website.`,
+      );
+    }
     const key = verification.identity;
     if (key.kind !== "publishable" || !key.scopes.includes("embed:write")) {
       return message("Donations unavailable", "This donation form needs a publishable key with the embed:write scope.");
@@ -86,4 +118,15 @@ function originOf(referer: string | null): string | null {
   } catch {
     return null;
   }
+}
+
+function tooManyBadKeys(refusal: ApiError): WidgetMessage {
+  return {
+    kind: "message",
+    title: "Donations unavailable",
+    text: "Too many donation forms with keys that are not valid were asked for from this network. Please try again in a minute.",
+    frameAncestors: ANYONE,
+    status: 429,
+    headers: refusal.extras.headers,
+  };
 }

@@ -19,9 +19,11 @@ export function widgetResponse(widget: ReadyWidget | WidgetMessage): Response {
     "form-action 'none'",
     `frame-ancestors ${widget.frameAncestors}`,
   ].join("; ");
+  const refusal = widget.kind === "message" ? widget : undefined;
   return new Response(html, {
-    status: 200,
+    status: refusal?.status ?? 200,
     headers: {
+      ...refusal?.headers,
       "Content-Type": "text/html; charset=utf-8",
       "Content-Security-Policy": csp,
       // Each answer holds a fresh embed session: never cached, never shared.

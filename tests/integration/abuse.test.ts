@@ -1,6 +1,7 @@
 // What a flood costs the service: made-up API keys are metered per client (20 failed
-// authentications a minute) and, once a client's quota is spent, refused before the database is
-// asked; real keys keep working; and liveness answers whatever else a client has used up.
+// authentications a minute, on the API and the donation widget page alike) and, once a client's
+// quota is spent, refused before the database is asked; real keys keep working; and liveness
+// answers whatever else a client has used up.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { generateApiKey } from "@/lib/keys/generate-api-key";
 import type { StartedApp } from "../support/app";
@@ -84,6 +85,33 @@ describe("failed authentications", () => {
     expect((await call(list, "198.51.100.8", generateApiKey("secret"))).status).toBe(401);
     // Without a key the attacker reads as anyone does, in the anonymous bucket.
     expect((await call(list, attacker)).status).not.toBe(401);
+  });
+
+  it("counts made-up keys on the donation widget page in the same quota, and then asks the database nothing", { timeout: 90_000 }, async () => {
+    const client = "198.51.100.20";
+    const widget = () =>
+      fetch(`${app.url}/embed/donate/any-ngo?key=${encodeURIComponent(generateApiKey("publishable"))}`, { headers: { "X-Forwarded-For": client } });
+    await calmMomentIn(60_000);
+    const sentBefore = sentToDatabase();
+    for (let i = 0; i < FAILED_AUTH_LIMIT; i++) {
+      const page = await widget();
+      expect(page.status).toBe(200);
+      expect(await page.text()).toContain("key is not valid");
+    }
+    const sentWhenSpent = sentToDatabase();
+    if (sentBefore !== null) expect(sentWhenSpent).toBeGreaterThan(sentBefore);
+
+    const refused = await widget();
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
+    expect(refused.headers.get("ratelimit-policy")).toBe('"failed-auth";q=20;w=60');
+    // Still a message in the frame, never a blank one.
+    expect(refused.headers.get("content-type")).toMatch(/^text\/html/);
+    expect(await refused.text()).toContain("Too many donation forms with keys that are not valid");
+    for (let i = 0; i < 5; i++) expect((await widget()).status).toBe(429);
+    // One quota: the API refuses the same client's next made-up key as well.
+    expect((await call(list, client, generateApiKey("secret"))).status).toBe(429);
+    expect(sentToDatabase()).toBe(sentWhenSpent);
   });
 
   it("costs one query for a repeated made-up key, however often it comes", async () => {

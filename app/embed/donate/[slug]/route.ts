@@ -1,7 +1,9 @@
 // GET /embed/donate/{slug}?key=tr_pk_… (or ?preview=1) — the hosted donation widget NGO sites iframe
 import { resolveWidget } from "@/lib/embed/resolve-widget";
 import { widgetResponse } from "@/lib/embed/widget-response";
+import { config } from "@/lib/config";
 import { log } from "@/lib/log";
+import { clientAddress } from "@/lib/rate-limit/client-address";
 
 export const dynamic = "force-dynamic";
 
@@ -16,6 +18,7 @@ export async function GET(request: Request, { params }: { params: Promise<{ slug
       registryOrigin: `${url.protocol}//${request.headers.get("host") ?? url.host}`,
       referer: request.headers.get("referer"),
       fetchDest: request.headers.get("sec-fetch-dest"),
+      client: clientAddress(request.headers, config().trustedProxyHops),
     });
     return widgetResponse(widget);
   } catch (error) {

@@ -5,15 +5,15 @@
 // Next.js serve a page without its client runtime (unstable_runtimeJS): they are plain HTML and
 // /explorer.js (about 1.5 KB compressed) instead of 130 KB of React and router, and render in
 // about half the time. The App Router serves the docs, the IDEs, the widget and the API.
-import type { GetServerSideProps } from "next";
 import { ExplorerView } from "@/components/explorer/explorer-view";
 import { PageHead } from "@/components/explorer/page-head";
 import { SiteFrame } from "@/components/explorer/site-frame";
+import { withServerErrorPage } from "@/lib/explorer/with-server-error-page";
 import { loadExplorerView, type ExplorerView as View } from "@/lib/explorer/load-explorer-view";
 
 export const config = { unstable_runtimeJS: false };
 
-export const getServerSideProps: GetServerSideProps<{ view: View }> = async ({ query }) => ({ props: { view: await loadExplorerView(query) } });
+export const getServerSideProps = withServerErrorPage<{ view: View }>("search", async ({ query }) => ({ props: { view: await loadExplorerView(query) } }));
 
 export default function ExplorerPage({ view }: { view: View }) {
   return (

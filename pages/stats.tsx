@@ -1,7 +1,6 @@
 // /stats — the public register in charts: server-rendered SVG, each with its numbers as a table.
 // The statistics are the API's (view=stats, public tier), kept 30 s per process. Plain HTML, as
 // every explorer page (see pages/index.tsx).
-import type { GetServerSideProps } from "next";
 import { BarChart } from "@/components/explorer/bar-chart";
 import { ChartFigure } from "@/components/explorer/chart-figure";
 import { Histogram } from "@/components/explorer/histogram";
@@ -12,6 +11,7 @@ import { countryName } from "@/lib/explorer/country-name";
 import { describeState } from "@/lib/explorer/describe-state";
 import { getStateTimeline, type StatePoint } from "@/lib/explorer/get-state-timeline";
 import { sectorName } from "@/lib/explorer/sector-name";
+import { withServerErrorPage } from "@/lib/explorer/with-server-error-page";
 import { getRegistryStats } from "@/lib/registry/get-registry-stats";
 import type { RegistryStats } from "@/lib/registry/response-schemas";
 
@@ -21,10 +21,10 @@ const TOP_COUNTRIES = 15;
 
 type Props = { stats: RegistryStats; timeline: StatePoint[] };
 
-export const getServerSideProps: GetServerSideProps<Props> = async () => {
+export const getServerSideProps = withServerErrorPage<Props>("stats", async () => {
   const [stats, timeline] = await Promise.all([getRegistryStats({}, "public"), getStateTimeline()]);
   return { props: { stats, timeline } };
-};
+});
 
 export default function StatsPage({ stats, timeline }: Props) {
   const countries = stats.by_country.slice(0, TOP_COUNTRIES);

@@ -1,7 +1,6 @@
 // /ngos/{slug} — one registry entry as the public sees it: rendered on every request, so an entry
 // moved back to a hidden state is a 404 at once, never a stale cached page. Plain HTML, as every
 // explorer page (see pages/index.tsx).
-import type { GetServerSideProps } from "next";
 import { ScoreBadge, StateBadge } from "@/components/explorer/badges";
 import { CodeSample } from "@/components/explorer/code-sample";
 import { PageHead } from "@/components/explorer/page-head";
@@ -14,6 +13,7 @@ import { describeState } from "@/lib/explorer/describe-state";
 import { findPublicNgo } from "@/lib/explorer/find-public-ngo";
 import { requestOrigin } from "@/lib/explorer/request-origin";
 import { sectorName } from "@/lib/explorer/sector-name";
+import { withServerErrorPage } from "@/lib/explorer/with-server-error-page";
 import type { ProjectedNgo } from "@/lib/registry/project-ngo";
 import { slugSchema } from "@/lib/registry/schemas";
 
@@ -21,7 +21,7 @@ export const config = { unstable_runtimeJS: false };
 
 type Props = { ngo: ProjectedNgo; donations: boolean; origin: string };
 
-export const getServerSideProps: GetServerSideProps<Props, { slug: string }> = async ({ params, req }) => {
+export const getServerSideProps = withServerErrorPage<Props, { slug: string }>("entry", async ({ params, req }) => {
   const slug = params?.slug ?? "";
   // The entry and its donations flag at once: one round trip's wait, not two. A non-slug is
   // never sent to the database (findPublicNgo answers null for it without asking).
@@ -34,7 +34,7 @@ export const getServerSideProps: GetServerSideProps<Props, { slug: string }> = a
     if (typeof value === "string") headers.set(name, value);
   }
   return { props: { ngo, donations, origin: requestOrigin(headers) } };
-};
+});
 
 const date = (iso: string) => new Date(iso).toLocaleDateString("en-GB", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
 

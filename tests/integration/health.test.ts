@@ -127,6 +127,19 @@ describe("GET /api/health with an unreachable database", () => {
     expect(response.status).toBe(200);
     expect(elapsedMs).toBeLessThan(1_000);
   });
+
+  it("shows the explorer's pages as a plain 500 page in the site's frame, with nothing of the cause", async () => {
+    for (const path of ["/", "/stats", "/ngos/some-entry"]) {
+      const response = await fetch(`${app.url}${path}`);
+      const html = await response.text();
+      expect(response.status, path).toBe(500);
+      expect(html).toContain("Something went wrong");
+      expect(html).toContain('href="/api/health"');
+      for (const secret of ["s3cret-password", "127.0.0.1:1", "postgres://", "ECONNREFUSED"]) expect(html).not.toContain(secret);
+      expect(html).not.toMatch(/\bat \S+ \(/);
+    }
+    expect(app.logs()).not.toContain("s3cret-password");
+  });
 });
 
 describe.runIf(hasPostgres)("GET /api/health while PostgreSQL goes away and comes back", () => {

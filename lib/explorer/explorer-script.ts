@@ -1,10 +1,10 @@
 // /explorer.js: the explorer pages' only script, a few small enhancements of pages that work
 // without it. There is no React in the browser on these pages (see pages/index.tsx).
 //
-// Live search (the search form, #search): the URL follows the form (the first pause in typing
-// adds a history entry, later ones refine it; a filter or a submit adds one), and the page for
-// the new URL is fetched and its [data-swap] containers moved into the ones on screen, so the live
-// region's text changes in place and is announced. Back and forward fetch the view of the URL and
+// Live search (the search form, #search): the page for the form's URL is fetched and its
+// [data-swap] containers moved into the ones on screen, so the live region's text changes in
+// place and is announced; then the URL follows (the first pause in typing adds a history entry,
+// later ones refine it; a filter or a submit adds one). Back and forward fetch the view of the URL and
 // refill the form, except the field being typed in. Any failure: a plain navigation.
 //
 // Copy buttons ([data-copy] in a .snippet): copy the snippet's code and say so in their status.
@@ -45,7 +45,7 @@ export const EXPLORER_SCRIPT = `/*! Trust Registry explorer */
 
   var form = document.getElementById("search");
   if (!form || !window.fetch || !window.DOMParser || !window.AbortController) return;
-  var PAUSE_MS = 250, timer = 0, typing = false, pending = null;
+  var PAUSE_MS = 250, timer = 0, typing = false, pending = null, pendingHistory = "none";
 
   function hrefOfForm() {
     var params = new URLSearchParams();
@@ -64,9 +64,16 @@ export const EXPLORER_SCRIPT = `/*! Trust Registry explorer */
     });
   }
 
-  function show(href) {
-    if (pending) pending.abort();
+  // history: "push", "replace" or "none" (back and forward: the URL has changed already). The
+  // URL changes when the results for it are on screen, not before, as a navigation would.
+  function show(href, history) {
+    if (pending) {
+      pending.abort();
+      // The superseded request would have added a history entry: this one adds it instead.
+      if (pendingHistory === "push" && history === "replace") history = "push";
+    }
     var current = pending = new AbortController();
+    pendingHistory = history;
     fetch(href, { signal: current.signal, headers: { Accept: "text/html" } })
       .then(function (response) {
         if (!response.ok) throw new Error("HTTP " + response.status);
@@ -80,6 +87,9 @@ export const EXPLORER_SCRIPT = `/*! Trust Registry explorer */
           var fresh = next.getElementById(el.id);
           if (fresh) el.replaceChildren.apply(el, Array.prototype.slice.call(fresh.childNodes));
         });
+        if (history === "none" || href === location.pathname + location.search) return;
+        if (history === "replace") window.history.replaceState(null, "", href);
+        else window.history.pushState(null, "", href);
       })
       .catch(function (error) {
         if (error && error.name === "AbortError") return;
@@ -88,12 +98,7 @@ export const EXPLORER_SCRIPT = `/*! Trust Registry explorer */
   }
 
   function go(replace) {
-    var href = hrefOfForm();
-    if (href !== location.pathname + location.search) {
-      if (replace) history.replaceState(null, "", href);
-      else history.pushState(null, "", href);
-    }
-    show(href);
+    show(hrefOfForm(), replace ? "replace" : "push");
   }
 
   form.addEventListener("input", function (event) {
@@ -123,7 +128,7 @@ export const EXPLORER_SCRIPT = `/*! Trust Registry explorer */
     clearTimeout(timer);
     typing = false;
     fillForm();
-    show(location.pathname + location.search);
+    show(location.pathname + location.search, "none");
   });
 })();
 `;

@@ -1,11 +1,12 @@
-// Any address no route serves: the explorer's own 404, in its frame.
+// Any address no route serves: the explorer's own 404, in its frame (pages/404.tsx says the same
+// for a hidden or missing entry).
 import SiteLayout from "./(site)/layout";
-import NotFound from "./(site)/not-found";
+import { NotFoundMessage } from "@/components/explorer/not-found-message";
 
 export default function RootNotFound() {
   return (
     <SiteLayout>
-      <NotFound />
+      <NotFoundMessage />
     </SiteLayout>
   );
 }

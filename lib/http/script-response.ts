@@ -1,8 +1,16 @@
 import { createHash } from "node:crypto";
 
+const versions = new Map<string, string>();
+
 /** A script's version: the first characters of its SHA-256, for ETags and cache-busting URLs. */
 export function scriptVersion(source: string): string {
-  return createHash("sha256").update(source).digest("base64url").slice(0, 16);
+  // The scripts are a few constants: each is hashed once per process, not once per request.
+  let version = versions.get(source);
+  if (version === undefined) {
+    version = createHash("sha256").update(source).digest("base64url").slice(0, 16);
+    versions.set(source, version);
+  }
+  return version;
 }
 
 /**

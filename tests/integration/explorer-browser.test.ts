@@ -240,6 +240,12 @@ describe.skipIf(!available)("entry pages", () => {
       expect(await page.content()).not.toContain(MARK);
       await page.close();
     }
+    // An address no route serves: the App Router's 404, in the same words and frame.
+    const page = await context.newPage();
+    expect((await page.goto(`${app.url}/no-such-page`))?.status()).toBe(404);
+    expect(await page.locator("h1").innerText()).toBe("Not found");
+    expect(await page.locator(".site-header").count()).toBe(1);
+    await page.close();
   });
 
   it("is a 404 at once after a move back to a hidden state, never a stale page", async () => {

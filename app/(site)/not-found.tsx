@@ -1,5 +1,0 @@
-import { NotFoundMessage } from "@/components/explorer/not-found-message";
-
-export default function NotFound() {
-  return <NotFoundMessage />;
-}

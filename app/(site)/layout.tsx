@@ -1,5 +1,5 @@
-// The explorer's frame around every public page of the App Router (the root layout stays bare for
-// the API docs IDE and the embeds). The search page `/` has the same frame in pages/index.tsx.
+// The explorer's frame around the App Router's public pages (the docs; the root layout stays bare
+// for the IDEs and the embeds). The explorer's pages in pages/ wrap the same SiteFrame.
 import type { ReactNode } from "react";
 import { SiteFrame } from "@/components/explorer/site-frame";
 import "@/components/explorer/site.css";

@@ -1,5 +1,5 @@
 // The search page's content: the form, then the parts that change with the search. Each of those
-// is a [data-swap] container with an id, present even when empty: the live-search script fetches
+// is a [data-swap] container with an id, present even when empty: /explorer.js fetches
 // the page for a new URL and moves each container's new content into the one on screen.
 import { explorerHref } from "@/lib/explorer/explorer-href";
 import type { ExplorerView as View } from "@/lib/explorer/load-explorer-view";

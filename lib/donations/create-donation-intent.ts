@@ -54,10 +54,11 @@ export async function createDonationIntent(caller: IntentCaller, idempotencyKey:
     throw new ApiError("forbidden", "Donations through the registry's preview of the widget are disabled in live mode.");
   }
   const requestHash = createHash("sha256").update(JSON.stringify(input)).digest("hex");
+  const storedAnswer = Prisma.sql`
+    SELECT request_hash, status_code, response FROM idempotency_keys WHERE scope = ${caller.scope} AND key = ${idempotencyKey}::text`;
   const [found] = await queryRows<{ ngo: DonationNgoRow | null; stored: StoredAnswer | null }>(Prisma.sql`
     SELECT (SELECT row_to_json(n) FROM (SELECT ${DONATION_NGO_COLUMNS} FROM ngos WHERE slug = ${input.ngo}) n) AS ngo,
-           (SELECT row_to_json(k) FROM (SELECT request_hash, status_code, response FROM idempotency_keys
-              WHERE scope = ${caller.scope} AND key = ${idempotencyKey}::text) k) AS stored`);
+           (SELECT row_to_json(k) FROM (${storedAnswer}) k) AS stored`);
   if (found?.stored) return replay(found.stored, requestHash);
   const ngo = checkNgoAcceptsDonations(found?.ngo, input.ngo);
 
@@ -97,8 +98,7 @@ export async function createDonationIntent(caller: IntentCaller, idempotencyKey:
     throw new ApiError("conflict", "The NGO changed while the donation was being made: retry in a moment.", { headers: { "Retry-After": "1" } });
   }
   // The key was claimed by a concurrent request with it, which has committed by now.
-  const [stored] = await queryRows<StoredAnswer>(Prisma.sql`
-    SELECT request_hash, status_code, response FROM idempotency_keys WHERE scope = ${caller.scope} AND key = ${idempotencyKey}::text`);
+  const [stored] = await queryRows<StoredAnswer>(storedAnswer);
   if (!stored) {
     throw new ApiError("conflict", "A request with this Idempotency-Key is still being processed: retry in a moment.", { headers: { "Retry-After": "1" } });
   }

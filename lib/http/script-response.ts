@@ -14,7 +14,7 @@ export function scriptVersion(source: string): string {
 }
 
 /**
- * A script the app serves as a file (/embed.js, /live-search.js): cached for a day by browsers
+ * A script the app serves as a file (/embed.js, /explorer.js): cached for a day by browsers
  * and CDNs, revalidated by ETag, a 304 when the client has it.
  */
 export function scriptResponse(request: Request, source: string, headers: Record<string, string> = {}): Response {

@@ -22,18 +22,32 @@ const nextConfig: NextConfig = {
   outputFileTracingIncludes: { "/**": ["./prisma/migrations/**/*"] },
   poweredByHeader: false,
   reactStrictMode: true,
-  // Nothing but the hosted donation widget may be framed; the widget's route sends its own
-  // frame-ancestors, built from the key's allowlist. Every other page loads only from this
-  // origin (no CDN, fonts or images from elsewhere). Next's inline bootstrap scripts need
-  // 'unsafe-inline'; the GraphQL IDE's editor runs its workers from blob: URLs.
   async headers() {
     return [
+      // Every answer, whatever made it: handlers, pages, static files, metadata routes, and the
+      // problems proxy.ts answers with before any handler runs (Next applies these headers before
+      // the proxy, and over a handler's own). Browsers sniff no content type.
+      {
+        source: "/:path*",
+        headers: [{ key: "X-Content-Type-Options", value: "nosniff" }],
+      },
+      // Nothing but the hosted donation widget may be framed; the widget's route sends its own
+      // frame-ancestors, built from the key's allowlist. Every other page loads only from this
+      // origin (no CDN, fonts or images from elsewhere). Next's inline bootstrap scripts need
+      // 'unsafe-inline'; the GraphQL IDE's editor runs its workers from blob: URLs. Other sites
+      // learn at most this site's origin as the referrer: a path or query can name a search.
       {
         source: "/((?!embed/).*)",
         headers: [
           { key: "Content-Security-Policy", value: PAGE_CSP },
           { key: "X-Frame-Options", value: "DENY" },
+          { key: "Referrer-Policy", value: "strict-origin-when-cross-origin" },
         ],
+      },
+      // The widget lives inside other sites' pages: it tells nobody where it was.
+      {
+        source: "/embed/:path*",
+        headers: [{ key: "Referrer-Policy", value: "no-referrer" }],
       },
     ];
   },

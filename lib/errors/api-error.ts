@@ -20,11 +20,16 @@ export class ApiError extends Error {
     this.status = PROBLEM_TYPES[code].status;
   }
 
+  /**
+   * The 400 for invalid input. `errors` keeps every issue; the detail names each field once,
+   * since zod may report several issues for one field ("amount: too small; not an integer").
+   */
   static invalid(errors: FieldError[]): ApiError {
+    const names = [...new Set(errors.map((e) => e.name))];
     const detail =
-      errors.length === 1 && errors[0]
-        ? `${errors[0].name}: ${errors[0].reason}`
-        : `${errors.length} parameters are not valid: ${errors.map((e) => e.name).join(", ")}`;
+      names.length === 1
+        ? `${names[0]}: ${[...new Set(errors.map((e) => e.reason))].join("; ")}`
+        : `${names.length} parameters are not valid: ${names.join(", ")}`;
     return new ApiError("invalid_request", detail, { errors });
   }
 }

@@ -2,7 +2,8 @@
 // resolver runs, so no database is needed. (tests/integration/graphql*.test.ts repeat the
 // important ones over HTTP.)
 import { getIntrospectionQuery, parse, validate } from "graphql";
-import { afterAll, describe, expect, it } from "vitest";
+import { createHash } from "node:crypto";
+import { afterAll, describe, expect, it, vi } from "vitest";
 import { createRegistryServer, MAX_TOKENS } from "./create-registry-server";
 import { armor, MAX_ALIASES, MAX_DEPTH, MAX_DIRECTIVES } from "./armor";
 import { registrySchema } from "./schema";
@@ -84,5 +85,28 @@ describe("the registry GraphQL server", () => {
     const { status, errors } = await run(`{ ngoss { nam } }`);
     expect(status).toBe(400);
     expect(JSON.stringify(errors)).not.toMatch(/Did you mean|stacktrace|\.ts:\d+/);
+  });
+
+  it("refuses a persisted query whose hash is not the query's with its own code, and logs no error", async () => {
+    const errorLines = vi.spyOn(console, "error").mockImplementation(() => {});
+    try {
+      const query = `{ sectors { id } }`;
+      const answer = async (persistedQuery: Record<string, unknown>) => {
+        const response = await server.executeOperation({ query, extensions: { persistedQuery } }, { contextValue: { tier: "public" } });
+        if (response.body.kind !== "single") throw new Error("expected a single result");
+        return { status: response.http.status, errors: response.body.singleResult.errors };
+      };
+      const mismatch = await answer({ version: 1, sha256Hash: "0".repeat(64) });
+      expect(mismatch.status).toBe(400);
+      expect(mismatch.errors).toEqual([{ message: expect.stringContaining("sha256Hash"), extensions: { code: "PERSISTED_QUERY_HASH_MISMATCH" } }]);
+      const version = await answer({ version: 2, sha256Hash: "0".repeat(64) });
+      expect(version.status).toBe(400);
+      expect(version.errors?.[0]?.extensions?.code).toBe("PERSISTED_QUERY_VERSION_NOT_SUPPORTED");
+      expect(errorLines).not.toHaveBeenCalled();
+      const matching = await answer({ version: 1, sha256Hash: createHash("sha256").update(query).digest("hex") });
+      expect(matching).toMatchObject({ errors: undefined });
+    } finally {
+      errorLines.mockRestore();
+    }
   });
 });

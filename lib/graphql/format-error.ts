@@ -5,6 +5,7 @@ import { unwrapResolverError } from "@apollo/server/errors";
 import { GraphQLError, type GraphQLFormattedError } from "graphql";
 import { ApiError } from "@/lib/errors/api-error";
 import { log } from "@/lib/log";
+import { persistedQueryRefusal } from "./persisted-query-refusal";
 import { QueryLimitError } from "./query-limit-error";
 import { REST_PARAMETER_ARGUMENTS } from "./to-list-query";
 
@@ -16,6 +17,8 @@ export function formatError(formatted: GraphQLFormattedError, error: unknown): G
   // Limits found during validation arrive wrapped in Apollo's ValidationError.
   const limit = original instanceof GraphQLError && original.originalError instanceof QueryLimitError ? original.originalError : original;
   if (limit instanceof QueryLimitError) return { ...formatted, extensions: { ...formatted.extensions, code: limit.code } };
+  const refusal = persistedQueryRefusal(original);
+  if (refusal) return { message: refusal.message, extensions: { code: refusal.code } };
   if (formatted.extensions?.code === "INTERNAL_SERVER_ERROR") {
     const kind = original instanceof Error ? original.name : typeof original;
     log("error", "unhandled graphql error", { error: kind });

@@ -1,6 +1,7 @@
 // The write API's request bodies (POST /api/v1/ngos, PATCH /api/v1/ngos/{slug}, transitions).
 // The same schemas validate the CLI's input and each row of an import, and feed the OpenAPI document.
 import { z } from "zod";
+import { countryCodeSchema } from "@/lib/registry/countries";
 import { SECTOR_IDS } from "@/lib/registry/sectors";
 import { TRUST_COMPONENT_NAMES } from "@/lib/trust/components";
 import { NGO_STATES } from "@/lib/tiers";
@@ -23,11 +24,7 @@ const profileShape = {
   legal_name: text(300),
   registration_number: text(100),
   sector: z.enum(SECTOR_IDS, { error: `must be one of ${SECTOR_IDS.join(", ")}` }),
-  country: z
-    .string()
-    .trim()
-    .toUpperCase()
-    .regex(/^[A-Z]{2}$/, "must be an ISO 3166-1 alpha-2 country code"),
+  country: countryCodeSchema("must be an assigned ISO 3166-1 alpha-2 country code, e.g. KE"),
   city: text(200),
   website,
   description: text(5000),

@@ -3,6 +3,7 @@
 // means in words true of both surfaces, as GraphQL's arguments read them too; the query string's
 // own syntax, such as commas between values, goes in the `openapi` schema beside them.
 import { z } from "zod";
+import { countryCodeSchema } from "./countries";
 import { SECTOR_IDS } from "./sectors";
 import { NGO_STATES, PUBLIC_STATES } from "@/lib/tiers";
 
@@ -29,13 +30,10 @@ function listParam<T extends string>(values: readonly [T, ...T[]], normalise: (s
 
 const countryList = z
   .string()
-  .transform((s) => [...new Set(s.split(",").map((v) => v.trim().toUpperCase()))])
-  .pipe(
-    z
-      .array(z.string().regex(/^[A-Z]{2}$/, "must be ISO 3166-1 alpha-2 country codes, separated by commas"))
-      .min(1)
-      .max(50, "at most 50 countries"),
-  )
+  .transform((s) => s.split(","))
+  .pipe(z.array(countryCodeSchema("must be assigned ISO 3166-1 alpha-2 country codes, separated by commas")))
+  .transform((codes) => [...new Set(codes)])
+  .pipe(z.array(z.string()).min(1).max(50, "at most 50 countries"))
   .meta({ openapi: { type: "string", description: "Separated by commas, up to 50 codes." } });
 
 /** Page sizes of every list, REST and GraphQL alike: `limit` is 1 to max, default when omitted. */

@@ -2,6 +2,7 @@
 // the public internet. Otherwise an endpoint URL would let any holder of an admin key probe the
 // service's own network and read cloud metadata (169.254.169.254) through the delivery log.
 import net from "node:net";
+import { embeddedIpv4 } from "./embedded-ipv4";
 
 const blocked = new net.BlockList();
 for (const [network, prefix] of [
@@ -23,10 +24,11 @@ for (const [network, prefix] of [
   blocked.addSubnet(network, prefix, "ipv4");
 }
 for (const [network, prefix] of [
-  ["::", 128],
-  ["::1", 128],
-  ["64:ff9b::", 96], // NAT64 of any IPv4 address, private ones included
+  // Addresses that embed an IPv4 address (::/96, ::ffff:0:0/96, 64:ff9b::/96, 2002::/16) are
+  // judged by it, in embeddedIpv4; these are the rest of what is not the public internet.
+  ["64:ff9b:1::", 48], // NAT64 for a local network (RFC 8215): its translator's network, any address
   ["100::", 64],
+  ["2001::", 32], // Teredo: tunnels to an IPv4 client through any relay, obsolete for a server
   ["2001:db8::", 32],
   ["fc00::", 7], // unique local (AWS's IPv6 metadata address among them)
   ["fe80::", 10],
@@ -38,12 +40,8 @@ for (const [network, prefix] of [
 /** Whether an IP address is private, loopback, link-local, metadata or otherwise not public. */
 export function isForbiddenAddress(address: string): boolean {
   const family = net.isIP(address);
-  if (family === 0) return true;
-  if (family === 6) {
-    // An IPv4-mapped IPv6 address (::ffff:127.0.0.1) reaches the IPv4 address.
-    const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)?.[1];
-    if (mapped) return blocked.check(mapped, "ipv4");
-    return blocked.check(address, "ipv6");
-  }
-  return blocked.check(address, "ipv4");
+  if (family === 4) return blocked.check(address, "ipv4");
+  if (family !== 6) return true;
+  const ipv4 = embeddedIpv4(address);
+  return ipv4 ? blocked.check(ipv4, "ipv4") : blocked.check(address.split("%")[0]!, "ipv6");
 }

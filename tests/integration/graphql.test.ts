@@ -1,5 +1,6 @@
 // The registry over GraphQL, against the running app: both addresses, the seed's query exactly
 // as written, introspection, every argument, and the same answers REST gives.
+import { createHash } from "node:crypto";
 import { buildClientSchema, getIntrospectionQuery, printSchema, type IntrospectionQuery } from "graphql";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { printRegistrySchema } from "@/lib/graphql/print-registry-schema";
@@ -216,4 +217,28 @@ describe("refusals", () => {
     expect((await post(JSON.stringify([{ query: "{ sectors { id } }" }, { query: "{ sectors { id } }" }]))).status).toBe(400);
     expect((await post(`{"query":"{ sectors { id } }"}`, "application/json; charset=utf-8")).status).toBe(200);
   });
+
+  it.each(["/api/registry/graphql", "/public/api/registry/graphql"])(
+    "refuses a persisted query whose hash does not match at %s: 400, its own code, no error logged",
+    async (path) => {
+      const url = `${app.url}${path}`;
+      const query = `{ sectors { id } }`;
+      const wrong = { persistedQuery: { version: 1, sha256Hash: createHash("sha256").update(`${query} `).digest("hex") } };
+      const logged = app.logs().length;
+      const post = await fetch(url, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ query, extensions: wrong }) });
+      const get = await fetch(`${url}?query=${encodeURIComponent(query)}&extensions=${encodeURIComponent(JSON.stringify(wrong))}`, {
+        headers: { "apollo-require-preflight": "1" },
+      });
+      for (const response of [post, get]) {
+        expect(response.status).toBe(400);
+        const body = (await response.json()) as { errors: { message: string; extensions: { code: string } }[] };
+        expect(body.errors).toEqual([{ message: expect.stringContaining("SHA-256"), extensions: { code: "PERSISTED_QUERY_HASH_MISMATCH" } }]);
+      }
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(app.logs().slice(logged)).not.toMatch(/"level":"error"/);
+      const right = { persistedQuery: { version: 1, sha256Hash: createHash("sha256").update(query).digest("hex") } };
+      const stored = await fetch(url, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ query, extensions: right }) });
+      expect(stored.status).toBe(200);
+    },
+  );
 });

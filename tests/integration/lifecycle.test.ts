@@ -101,6 +101,28 @@ describe("creating entries", () => {
   });
 });
 
+describe("countries", () => {
+  it("takes only assigned ISO 3166-1 codes on create and update, naming country: no ß as SS, no ZZ", async () => {
+    for (const country of ["ß", "ZZ", "xk"]) {
+      const refused = await call("POST", "/api/v1/ngos", { name: `Country ${country}`, sector: "health", country });
+      expect(refused.status, country).toBe(400);
+      expect(refused.body.errors?.map((e) => e.name), country).toEqual(["country"]);
+    }
+    const entry = await create({ country: "ss" });
+    expect(entry).toMatchObject({ country: "SS" });
+    const update = await call("PATCH", `/api/v1/ngos/${entry.slug}`, { country: "ß" });
+    expect(update.status).toBe(400);
+    expect(update.body.errors?.map((e) => e.name)).toEqual(["country"]);
+  });
+
+  it("refuses them as GraphQL arguments too", async () => {
+    for (const country of ["ß", "ZZ"]) {
+      const { body } = await postGraphQL(`${app.url}/api/registry/graphql`, `query($c: String) { ngos(country: $c) { slug } }`, { variables: { c: country } });
+      expect(body.errors?.[0]?.extensions, country).toMatchObject({ code: "BAD_USER_INPUT", arguments: [{ name: "country" }] });
+    }
+  });
+});
+
 describe("transitions", () => {
   it("allows exactly the legal moves of DESIGN §2 and names the allowed ones otherwise", async () => {
     for (const from of NGO_STATES) {
@@ -147,6 +169,20 @@ describe("updates", () => {
     expect((await call("GET", `/api/v1/ngos/${entry.slug}`)).body.data).toMatchObject({ city: "Nairobi" });
     const fresh = await call("PATCH", `/api/v1/ngos/${entry.slug}`, { city: "Mombasa" }, { "If-Match": first.headers.get("etag")! });
     expect(fresh.status).toBe(200);
+  });
+
+  it("compares If-Match strongly: the current ETag made weak is a 412, * matches an existing entry", async () => {
+    const entry = await create();
+    const etag = (await call("GET", `/api/v1/ngos/${entry.slug}`)).headers.get("etag")!;
+    const weak = await call("PATCH", `/api/v1/ngos/${entry.slug}`, { city: "Kisumu" }, { "If-Match": `W/${etag}` });
+    expect(weak.status).toBe(412);
+    expect(weak.headers.get("etag")).toBe(etag);
+    expect((await call("GET", `/api/v1/ngos/${entry.slug}`)).body.data).not.toMatchObject({ city: "Kisumu" });
+    const weakMove = await call("POST", `/api/v1/ngos/${entry.slug}/transitions`, { to: "pending_review", reason: "weak" }, { "If-Match": `W/${etag}` });
+    expect(weakMove.status).toBe(412);
+    const any = await call("PATCH", `/api/v1/ngos/${entry.slug}`, { city: "Kisumu" }, { "If-Match": "*" });
+    expect(any.status).toBe(200);
+    expect(any.body.data).toMatchObject({ city: "Kisumu" });
   });
 
   it("recomputes the trust score with its provenance", async () => {

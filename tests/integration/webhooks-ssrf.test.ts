@@ -16,7 +16,30 @@ afterAll(async () => {
 });
 
 describe("webhook endpoints without WEBHOOKS_ALLOW_PRIVATE_TARGETS", () => {
-  it.each(["http://127.0.0.1:9/hooks", "http://10.0.0.1/hooks", "http://169.254.169.254/latest/meta-data", "http://localhost:9/hooks", "http://[::1]/hooks", "http://[::ffff:7f00:1]/x"])(
+  it.each([
+    "http://127.0.0.1:9/hooks",
+    "http://10.0.0.1/hooks",
+    "http://169.254.169.254/latest/meta-data",
+    "http://localhost:9/hooks",
+    "http://[::1]/hooks",
+    "http://[::ffff:7f00:1]/x",
+    // IPv6 spellings of private IPv4 addresses: judged by the IPv4 address they embed.
+    "http://[::127.0.0.1]:9/hooks",
+    "http://[::7f00:1]/hooks",
+    "http://[::ffff:127.0.0.1]/hooks",
+    "http://[::ffff:0:7f00:1]/hooks",
+    "http://[::ffff:0:127.0.0.1]/hooks",
+    "http://[64:ff9b::7f00:1]/hooks",
+    "http://[2002:7f00:1::]/hooks",
+    "http://[::a00:1]/hooks",
+    "http://[::ffff:0:c0a8:101]/hooks",
+    "http://[64:ff9b::a9fe:a9fe]/latest/meta-data",
+    "http://[::ffff:169.254.169.254]/latest/meta-data",
+    "http://[2002:a9fe:a9fe::1]/latest/meta-data",
+    "http://[::ffff:0:6464:64c8]/hooks",
+    "http://[64:ff9b:1::a00:1]/hooks",
+    "http://[2001:0:4136:e378:8000:63bf:3fff:fdd2]/hooks",
+  ])(
     "refuses %s, naming url",
     async (url) => {
       const response = await fetch(`${app.url}/api/v1/webhook-endpoints`, {

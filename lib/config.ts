@@ -62,6 +62,7 @@ const configSchema = z.object({
   WEBHOOKS_DISABLE_AFTER_HOURS: unsetIfEmpty(z.coerce.number().min(0.001).max(24 * 60)),
   WEBHOOKS_POLL_MS: unsetIfEmpty(z.coerce.number().int().min(0).max(3_600_000)),
   WEBHOOKS_BATCH_SIZE: unsetIfEmpty(z.coerce.number().int().min(1).max(1000)),
+  WEBHOOKS_ENDPOINT_CONCURRENCY: unsetIfEmpty(z.coerce.number().int().min(1).max(1000)),
 }).superRefine((env, context) => {
   // Every instance must sign with the same secret, so a database of its own is no place to make
   // one up: an operator sets it once, for all of them.
@@ -143,8 +144,11 @@ export type WebhookSettings = {
   /** How often a process that dispatches looks for due deliveries, 0 for never (WEBHOOKS_POLL_MS; default
    * 1 s in the embedded mode, where the server is the only dispatcher, else 0: the worker and cron do it). */
   pollMs: number;
-  /** Deliveries claimed at once (WEBHOOKS_BATCH_SIZE, default 50). */
+  /** Deliveries one process has in flight at once, over all endpoints (WEBHOOKS_BATCH_SIZE, default 50). */
   batchSize: number;
+  /** Of those, at most this many to one endpoint (WEBHOOKS_ENDPOINT_CONCURRENCY, default 8): a slow
+   * or dead endpoint holds only its own share of the slots. */
+  endpointConcurrency: number;
 };
 
 /**
@@ -193,6 +197,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
       disableAfterMs: (e.WEBHOOKS_DISABLE_AFTER_HOURS ?? 120) * 3_600_000,
       pollMs: e.WEBHOOKS_POLL_MS ?? (e.DATABASE_URL === undefined ? 1_000 : 0),
       batchSize: e.WEBHOOKS_BATCH_SIZE ?? 50,
+      endpointConcurrency: e.WEBHOOKS_ENDPOINT_CONCURRENCY ?? 8,
     },
   };
 }

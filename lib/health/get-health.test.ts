@@ -38,6 +38,14 @@ describe("getHealth", () => {
     expect(performance.now() - started).toBeLessThan(800);
   });
 
+  it("reports a check marked atWorst: warn as a warning when it throws or times out, never failing the probe", async () => {
+    const background = (run: () => Promise<CheckOutcome>): HealthCheckDefinition => ({ componentType: "component", run, atWorst: "warn" });
+    const health = await getHealth({ thrown: background(() => Promise.reject(new Error("boom"))), slow: background(() => new Promise(() => {})) }, 50);
+    expect(health.status).toBe("warn");
+    expect(health.checks?.thrown?.[0]).toMatchObject({ status: "warn", output: "unreachable" });
+    expect(health.checks?.slow?.[0]).toMatchObject({ status: "warn", output: "timeout" });
+  });
+
   it("reports a throwing check as failed, without its message", async () => {
     const secret = "connect ECONNREFUSED postgres://app:hunter2@db.internal:5432/registry";
     const health = await getHealth({ db: check(() => Promise.reject(new Error(secret))) });

@@ -2,11 +2,12 @@ import { config } from "@/lib/config";
 import { getRateLimitStoreHealth } from "@/lib/rate-limit/get-rate-limit-store-health";
 import { APP_VERSION } from "@/lib/version";
 import { checkDatabase } from "./check-database";
+import { checkDeliveries } from "./check-deliveries";
 import { checkMigrations } from "./check-migrations";
 import { checkPayments } from "./check-payments";
 import { checkSandbox } from "./check-sandbox";
 import { describeFailure } from "./describe-failure";
-import type { Health, HealthCheck, HealthCheckDefinition, HealthStatus } from "./types";
+import type { CheckOutcome, Health, HealthCheck, HealthCheckDefinition, HealthStatus } from "./types";
 import { withTimeout } from "@/lib/async/with-timeout";
 
 // Check keys take the draft's "component:measurement" form:
@@ -16,12 +17,16 @@ import { withTimeout } from "@/lib/async/with-timeout";
 //   payments:sandbox       whether sandbox mode is on (true|false); a warning in production
 //   rateLimit:store        the rate-limit store (memory | upstash); warn while it fails and
 //                          requests pass uncounted (fail open), never fail
+//   webhooks:deliveries    webhook deliveries (to enabled endpoints) and donation settlements overdue
+//                          by more than 5 min, with how late the oldest is: warn, since nothing
+//                          runs a dispatcher; never fail
 const CHECKS: Record<string, HealthCheckDefinition> = {
   "database:responseTime": { componentType: "datastore", run: checkDatabase },
   "database:migrations": { componentType: "datastore", run: checkMigrations },
   "payments:provider": { componentType: "component", run: checkPayments },
   "payments:sandbox": { componentType: "component", run: checkSandbox },
   "rateLimit:store": { componentType: "datastore", run: getRateLimitStoreHealth },
+  "webhooks:deliveries": { componentType: "component", run: checkDeliveries, atWorst: "warn" },
 };
 
 // Checks run side by side, each bounded, so the probe answers within about this long even when
@@ -37,8 +42,8 @@ export async function getHealth(
 ): Promise<Health> {
   const results = await Promise.all(
     Object.entries(checks).map(async ([key, check]): Promise<[string, HealthCheck]> => {
-      const outcome = await withTimeout(check.run(), timeoutMs).catch((error: unknown) => ({
-        status: "fail" as const,
+      const outcome = await withTimeout(check.run(), timeoutMs).catch((error: unknown): CheckOutcome => ({
+        status: check.atWorst ?? "fail",
         output: describeFailure(error),
       }));
       return [key, { componentType: check.componentType, ...outcome, time: new Date().toISOString() }];

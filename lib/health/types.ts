@@ -24,7 +24,7 @@ export const healthSchema = z
     checks: z
       .record(z.string(), z.array(healthCheckSchema))
       .optional()
-      .meta({ description: "database:responseTime, database:migrations, payments:provider, payments:sandbox, rateLimit:store" }),
+      .meta({ description: "database:responseTime, database:migrations, payments:provider, payments:sandbox, rateLimit:store, webhooks:deliveries" }),
   })
   .meta({ id: "Health" });
 
@@ -35,5 +35,9 @@ export type Health = z.infer<typeof healthSchema>;
 /** What one check observed, before the probe stamps it with its component type and time. */
 export type CheckOutcome = Omit<HealthCheck, "componentType" | "time">;
 
-/** One entry of the probe: what kind of component it looks at, and how to look. */
-export type HealthCheckDefinition = { componentType: string; run: () => Promise<CheckOutcome> };
+/**
+ * One entry of the probe: what kind of component it looks at, and how to look. `atWorst: "warn"`
+ * marks a check that cannot tell whether the service answers (background work): its failure,
+ * timeout included, is reported as a warning and never fails the probe.
+ */
+export type HealthCheckDefinition = { componentType: string; run: () => Promise<CheckOutcome>; atWorst?: "warn" };

@@ -82,7 +82,10 @@ export function webhookPaths(problem: (description: string) => JsonSchema): { pa
       patch: op("updateWebhookEndpoint", "webhooks", "Change an endpoint; enabled: true re-enables it", {
         parameters: [id],
         requestBody: body(updateEndpointSchema),
-        responses: { "200": anything("The endpoint."), ...refused },
+        responses: {
+          "200": anything("The endpoint, and pending_deliveries: its deliveries waiting to go out (events are queued while it is disabled and sent, oldest first, once it is enabled again)."),
+          ...refused,
+        },
       }),
       delete: op("deleteWebhookEndpoint", "webhooks", "Remove an endpoint and its delivery log", { parameters: [id], responses: { "204": { description: "Removed." }, ...refused } }),
     },

@@ -1,50 +1,118 @@
 import { config } from "@/lib/config";
 import { sweepDonationIntents } from "@/lib/donations/sweep-donation-intents";
 import { log } from "@/lib/log";
-import { processWide } from "@/lib/process-wide";
-import { claimDeliveries } from "./claim-deliveries";
+import { claimDeliveries, type ClaimedDelivery } from "./claim-deliveries";
 import { deliverClaimed } from "./deliver-claimed";
+import { dispatcherState, type DispatcherState } from "./dispatcher-state";
 
 const SWEEP_EVERY_MS = 1_000;
+/** While deliveries are in flight, a dispatch looks for newly due ones at least this often. */
+const BUSY_POLL_MS = 1_000;
 
 export type DispatchResult = { attempted: number; delivered: number };
 
 /**
- * Claims due deliveries batch by batch and attempts each batch's deliveries concurrently, until
- * none is due, `maxBatches` is reached or `signal` aborts (a worker's SIGTERM): a batch already
- * claimed always runs to its end, so stopping never abandons a claimed delivery to its lease.
- * Every dispatcher also sweeps donation intents first (settles the due, cancels the expired), so
+ * Delivers what is due until nothing is, or until `signal` aborts (a worker's SIGTERM, the cron
+ * route's time budget). It keeps up to WEBHOOKS_BATCH_SIZE deliveries in flight in this process,
+ * at most WEBHOOKS_ENDPOINT_CONCURRENCY of them to one endpoint, and claims more as soon as a slot
+ * frees or a kick says new work is due — never waiting for a batch's slowest send — so a slow or
+ * dead endpoint delays only its own deliveries. A stopping dispatch claims nothing more and waits
+ * for what it holds: no claimed delivery is abandoned to its lease. Every dispatch also sweeps
+ * donation intents (settles the due, cancels the expired) at most once a second per process, so
  * their events go out in the same run and expiry needs no donor request.
  */
-export async function dispatchWebhooks({ maxBatches = Infinity, signal }: { maxBatches?: number; signal?: AbortSignal } = {}): Promise<DispatchResult> {
-  const { batchSize, timeoutMs } = config().webhooks;
+export async function dispatchWebhooks({ signal, pollMs = BUSY_POLL_MS }: { signal?: AbortSignal; pollMs?: number } = {}): Promise<DispatchResult> {
+  const { batchSize, endpointConcurrency, timeoutMs } = config().webhooks;
   // The lease outlasts the attempt's timeout with room for recording it; a dispatcher killed
-  // mid-batch delays its deliveries by this much, no more.
+  // mid-attempt delays its deliveries by this much, no more.
   const leaseMs = 2 * timeoutMs + 5_000;
+  const shared = dispatcherState();
   const result: DispatchResult = { attempted: 0, delivered: 0 };
-  // At most once a second per process: the kick after every committing request would otherwise
-  // sweep once per request, and expiry and settling need no finer clock than that.
-  const sweep = processWide("donation-sweep", () => ({ lastAt: 0 }));
-  if (Date.now() - sweep.lastAt >= SWEEP_EVERY_MS) {
-    sweep.lastAt = Date.now();
-    await sweepDonationIntents().catch((error: unknown) => {
-      log("error", "donation intent sweep failed", { error: error instanceof Error ? error.name : "unknown" });
-    });
-  }
-  for (let batch = 0; batch < maxBatches && !signal?.aborted; batch++) {
-    const claimed = await claimDeliveries(batchSize, leaseMs);
-    if (claimed.length === 0) break;
-    const outcomes = await Promise.all(
-      claimed.map((claim) =>
-        deliverClaimed(claim).catch((error: unknown) => {
-          // The delivery stays claimed until its lease runs out, then it is retried.
-          log("error", "webhook delivery failed to record", { error: error instanceof Error ? error.name : "unknown" });
-          return "skipped" as const;
-        }),
-      ),
-    );
-    result.attempted += claimed.length;
-    result.delivered += outcomes.filter((o) => o === "delivered").length;
+  const mine = new Set<Promise<void>>();
+  // Whether new work may be due: set at the start, by a full claim, a freed slot, a kick or the poll.
+  let due = true;
+  let wake = () => {};
+  const bell = () => {
+    due = true;
+    wake();
+  };
+  const onAbort = () => wake();
+  shared.bells.add(bell);
+  signal?.addEventListener("abort", onAbort, { once: true });
+  const start = (claim: ClaimedDelivery) => {
+    shared.total++;
+    shared.inFlight.set(claim.endpoint_id, (shared.inFlight.get(claim.endpoint_id) ?? 0) + 1);
+    result.attempted++;
+    const attempt: Promise<void> = deliverClaimed(claim)
+      .then((outcome) => {
+        if (outcome === "delivered") result.delivered++;
+      })
+      .catch((error: unknown) => {
+        // The delivery stays claimed until its lease runs out, then it is retried.
+        log("error", "webhook delivery failed to record", { error: error instanceof Error ? error.name : "unknown" });
+      })
+      .finally(() => {
+        release(shared, claim.endpoint_id);
+        mine.delete(attempt);
+      });
+    mine.add(attempt);
+  };
+  try {
+    while (!signal?.aborted) {
+      if (await sweepIfDue(shared)) due = true;
+      const free = batchSize - shared.total;
+      if (due && free > 0) {
+        due = false;
+        const perEndpoint = Math.min(endpointConcurrency, batchSize);
+        const claimed = await claimDeliveries({ total: free, perEndpoint, inFlight: shared.inFlight }, leaseMs);
+        claimed.forEach(start);
+        // A full claim may have left more due work behind.
+        if (claimed.length === free) due = true;
+        if (claimed.length === 0 && mine.size === 0 && !due) break;
+        continue;
+      }
+      // Nothing to claim now: wait for a freed slot, a kick, the poll or the abort.
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(() => {
+          due = true;
+          resolve();
+        }, pollMs);
+        wake = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+      wake = () => {};
+    }
+  } finally {
+    shared.bells.delete(bell);
+    signal?.removeEventListener("abort", onAbort);
+    await Promise.all(mine);
   }
   return result;
+}
+
+/** Frees a slot, and tells every waiting dispatch of the process that one is free. */
+function release(shared: DispatcherState, endpointId: string): void {
+  shared.total--;
+  const left = (shared.inFlight.get(endpointId) ?? 1) - 1;
+  if (left > 0) shared.inFlight.set(endpointId, left);
+  else shared.inFlight.delete(endpointId);
+  for (const ring of shared.bells) ring();
+}
+
+/**
+ * The donation sweep, at most once a second per process: the kick after every committing request
+ * would otherwise sweep once per request, and expiry and settling need no finer clock than that.
+ * True when it changed an intent (and so recorded events to deliver).
+ */
+async function sweepIfDue(shared: DispatcherState): Promise<boolean> {
+  if (Date.now() - shared.sweptAt < SWEEP_EVERY_MS) return false;
+  shared.sweptAt = Date.now();
+  try {
+    return (await sweepDonationIntents()).changed > 0;
+  } catch (error) {
+    log("error", "donation intent sweep failed", { error: error instanceof Error ? error.name : "unknown" });
+    return false;
+  }
 }

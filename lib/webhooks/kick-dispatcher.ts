@@ -3,6 +3,7 @@ import { Prisma, queryRows } from "@/lib/db";
 import { log } from "@/lib/log";
 import { processWide } from "@/lib/process-wide";
 import { dispatchWebhooks } from "./dispatch-webhooks";
+import { dispatcherState } from "./dispatcher-state";
 
 type KickState = {
   running: Promise<void> | null;
@@ -20,13 +21,16 @@ const MAX_WAKE_MS = 15 * 60_000;
 /**
  * Delivers what is due now, from this process: the prompt kick after a committing request
  * (`after()`), so a webhook leaves within milliseconds of its change instead of at the next
- * worker poll. One run at a time per process; a kick during a run makes it go round once more.
- * It claims like every other dispatcher, so it can run beside the worker and the cron route.
+ * worker poll. One dispatch at a time per process: a kick during it makes it claim at once (it
+ * keeps claiming while deliveries are in flight, so a slow endpoint's attempt holds up nothing
+ * else), and a kick as it ends makes it go round once more. It claims like every other
+ * dispatcher, so it can run beside the worker and the cron route.
  */
 export function kickDispatcher(): Promise<void> {
   const s = state();
   if (s.running) {
     s.again = true;
+    for (const ring of dispatcherState().bells) ring();
     return s.running;
   }
   s.running = (async () => {
@@ -50,9 +54,13 @@ export function kickDispatcher(): Promise<void> {
  * while it runs, with no worker beside it. The timer never keeps the process alive.
  */
 async function scheduleWake(s: KickState): Promise<void> {
+  // The soonest pending delivery of each enabled endpoint, through the claim's index: a disabled
+  // endpoint's queued backlog is never scanned.
   const [next] = await queryRows<{ at: Date | null }>(Prisma.sql`
-    SELECT min(d.next_attempt_at) AS at FROM webhook_deliveries d JOIN webhook_endpoints e ON e.id = d.endpoint_id
-    WHERE d.status = 'pending' AND e.enabled`);
+    SELECT min(soonest.at) AS at FROM webhook_endpoints e CROSS JOIN LATERAL (
+      SELECT d.next_attempt_at AS at FROM webhook_deliveries d
+      WHERE d.endpoint_id = e.id AND d.status = 'pending' ORDER BY d.next_attempt_at LIMIT 1) soonest
+    WHERE e.enabled`);
   if (!next?.at) return;
   const at = Math.max(new Date(next.at).getTime(), Date.now() + 10);
   if (at - Date.now() > MAX_WAKE_MS || (s.wake && s.wake.at <= at)) return;

@@ -8,9 +8,10 @@ import { WEBHOOK_API_VERSION, type EventData, type EventType, type WebhookEventP
 export type NewEvent<T extends EventType = EventType> = { type: T; data: EventData[T] };
 
 /**
- * Records one event and queues it for every enabled endpoint that subscribes to its type, in
- * the caller's transaction. The delivery rows are the dispatchers' work queue: an endpoint
- * created later does not receive events from before it existed.
+ * Records one event and queues it for every endpoint that subscribes to its type, in the
+ * caller's transaction. The delivery rows are the dispatchers' work queue: an endpoint created
+ * later does not receive events from before it existed, and a disabled one's deliveries wait,
+ * unclaimed, until it is enabled again.
  */
 export async function recordEvent<T extends EventType>(tx: Prisma.TransactionClient, event: NewEvent<T>): Promise<WebhookEventPayload<T>> {
   const [recorded] = await recordEvents(tx, [event]);
@@ -49,7 +50,7 @@ export function outboxWrites(recorded: readonly WebhookEventPayload[], onlyIf: P
     outbox_deliveries AS (
       INSERT INTO webhook_deliveries (event_id, endpoint_id)
       SELECT i.id, e.id FROM outbox_events i
-      JOIN webhook_endpoints e ON e.enabled AND (cardinality(e.event_types) = 0 OR i.type = ANY(e.event_types))
+      JOIN webhook_endpoints e ON cardinality(e.event_types) = 0 OR i.type = ANY(e.event_types)
       RETURNING 1
     )`;
 }

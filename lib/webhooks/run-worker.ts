@@ -1,5 +1,5 @@
 // The long-running dispatcher behind `npm run worker`: claims and delivers due webhooks until
-// SIGTERM or SIGINT, then finishes the batch it holds, closes the database and exits 0.
+// SIGTERM or SIGINT, then finishes the deliveries it holds, closes the database and exits 0.
 import { config } from "@/lib/config";
 import { closeConnection } from "@/lib/db";
 import { log } from "@/lib/log";
@@ -18,12 +18,13 @@ export async function runWorker(): Promise<void> {
   process.on("SIGTERM", () => onSignal("SIGTERM"));
   process.on("SIGINT", () => onSignal("SIGINT"));
   const idleMs = config().webhooks.pollMs || IDLE_MS;
-  log("info", "webhook worker started", { pid: process.pid, batch_size: config().webhooks.batchSize });
+  const { batchSize, endpointConcurrency } = config().webhooks;
+  log("info", "webhook worker started", { pid: process.pid, batch_size: batchSize, endpoint_concurrency: endpointConcurrency });
   try {
     while (!stop.signal.aborted) {
       let result = { attempted: 0, delivered: 0 };
       try {
-        result = await dispatchWebhooks({ signal: stop.signal });
+        result = await dispatchWebhooks({ signal: stop.signal, pollMs: idleMs });
       } catch (error) {
         // A database that went away: say so and try again after a rest, like a fresh start.
         log("error", "webhook dispatch failed", { error: error instanceof Error ? error.name : "unknown" });

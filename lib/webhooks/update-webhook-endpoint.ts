@@ -1,12 +1,16 @@
-import { getPrisma } from "@/lib/db";
+import { Prisma, getPrisma, queryRows } from "@/lib/db";
 import { invalidInput } from "@/lib/keys/invalid-input";
 import { assertAllowedTarget } from "./assert-allowed-target";
 import { toEndpointRecord } from "./endpoint-record";
 import { updateEndpointSchema, type EndpointRecord } from "./endpoint-schemas";
 import { getWebhookEndpointOrThrow } from "./get-webhook-endpoint";
 
-/** Changes an endpoint's settings. Enabling it clears the reason and the failure streak of a disable. */
-export async function updateWebhookEndpoint(id: string, body: unknown): Promise<EndpointRecord> {
+/**
+ * Changes an endpoint's settings. Enabling it clears the reason and the failure streak of a
+ * disable. With the endpoint comes the number of its pending deliveries: events keep being queued
+ * for a disabled endpoint, so on re-enabling this is what is about to go out, oldest first.
+ */
+export async function updateWebhookEndpoint(id: string, body: unknown): Promise<{ record: EndpointRecord; pendingDeliveries: number }> {
   const parsed = updateEndpointSchema.safeParse(body);
   if (!parsed.success) throw invalidInput(parsed.error);
   await getWebhookEndpointOrThrow(id);
@@ -25,5 +29,7 @@ export async function updateWebhookEndpoint(id: string, body: unknown): Promise<
       updatedAt: new Date(),
     },
   });
-  return toEndpointRecord(row);
+  const [pending] = await queryRows<{ n: number }>(Prisma.sql`
+    SELECT count(*)::int AS n FROM webhook_deliveries WHERE endpoint_id = ${id} AND status = 'pending'`);
+  return { record: toEndpointRecord(row), pendingDeliveries: pending?.n ?? 0 };
 }

@@ -1,5 +1,6 @@
 // GET /api/health and /api/health/live over HTTP against the started app (DESIGN.md §7).
 import fs from "node:fs";
+import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { healthSchema, type Health, type HealthStatus } from "@/lib/health/types";
 import { startApp, type StartedApp } from "../support/app";
@@ -54,6 +55,7 @@ describe.each(databases)("GET /api/health on %s", (database) => {
       "payments:provider",
       "payments:sandbox",
       "rateLimit:store",
+      "webhooks:deliveries",
     ]);
     const [responseTime] = body.checks["database:responseTime"]!;
     expect(responseTime).toMatchObject({ componentType: "datastore", status: "pass", observedUnit: "ms" });
@@ -67,6 +69,7 @@ describe.each(databases)("GET /api/health on %s", (database) => {
     expect(body.checks["payments:provider"]![0]).toMatchObject({ status: "pass", componentId: "sandbox" });
     expect(body.checks["payments:sandbox"]![0]).toMatchObject({ status: expected, observedValue: true });
     expect(body.checks["rateLimit:store"]![0]).toMatchObject({ status: "pass", componentId: "memory" });
+    expect(body.checks["webhooks:deliveries"]![0]).toMatchObject({ status: "pass", observedValue: { overdueDeliveries: 0, overdueSettlements: 0 } });
   });
 
   it("answers application/health+json that is never cached", async () => {
@@ -94,6 +97,42 @@ describe.each(databases)("GET /api/health on %s", (database) => {
     expect(response.headers.get("cache-control")).toBe("no-store");
     expect(body).toMatchObject({ status: "pass", version });
     expect(elapsedMs).toBeLessThan(1_000);
+  });
+});
+
+describe.runIf(hasPostgres)("GET /api/health on PostgreSQL with no dispatcher running", () => {
+  let app: StartedApp;
+  let client: pg.Client;
+
+  beforeAll(async () => {
+    // With DATABASE_URL nothing polls (WEBHOOKS_POLL_MS is 0): only a worker or the cron route would deliver.
+    app = await startApp({ database: "postgres" });
+    client = new pg.Client({ connectionString: app.databaseUrl });
+    await client.connect();
+  });
+  afterAll(async () => {
+    await client?.end();
+    await app?.stop();
+  });
+
+  it("warns about a delivery overdue by an hour, and not about a disabled endpoint's queue", async () => {
+    await client.query(`
+      INSERT INTO webhook_endpoints (id, url, secret, enabled) VALUES
+        ('whep_healthlive0000000000', 'http://127.0.0.1:9/hooks', 'whsec_x', true),
+        ('whep_healthoff00000000000', 'http://127.0.0.1:9/hooks', 'whsec_x', false)`);
+    await client.query(`INSERT INTO webhook_events (id, type, api_version, data) VALUES ('evt_healthoverdue0000000', 'ngo.created', '2026-11-25', '{}')`);
+    await client.query(`
+      INSERT INTO webhook_deliveries (event_id, endpoint_id, next_attempt_at) VALUES
+        ('evt_healthoverdue0000000', 'whep_healthlive0000000000', now() - interval '1 hour'),
+        ('evt_healthoverdue0000000', 'whep_healthoff00000000000', now() - interval '3 days')`);
+    const { response, body } = await probe(app);
+    expect(response.status).toBe(200);
+    const [deliveries] = body.checks["webhooks:deliveries"]!;
+    expect(deliveries).toMatchObject({ status: "warn", observedValue: { overdueDeliveries: 1, overdueSettlements: 0 } });
+    const late = (deliveries!.observedValue as { oldestOverdueSeconds: number }).oldestOverdueSeconds;
+    expect(late).toBeGreaterThanOrEqual(3_600);
+    expect(late).toBeLessThan(3_700);
+    expect(deliveries!.output).toMatch(/^1 webhook delivery overdue, the oldest by 60 min: no dispatcher is running/);
   });
 });
 

@@ -65,6 +65,18 @@ async function createNgo(): Promise<string> {
   return (body.data as { slug: string }).slug;
 }
 
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Waits until the service has disabled the endpoint (it records an attempt's outcome after the receiver saw it). */
+async function disabled(id: string): Promise<Endpoint> {
+  let shown: Endpoint | undefined;
+  for (let i = 0; i < 50 && shown?.enabled !== false; i++) {
+    await sleep(100);
+    shown = (await call("GET", `/api/v1/webhook-endpoints/${id}`)).body.data as Endpoint;
+  }
+  return shown!;
+}
+
 const payloadOf = (w: ReceivedWebhook) => JSON.parse(w.body) as { id: string; type: string; created_at: string; api_version: string; data: Record<string, unknown> };
 const aboutSlug = (slug: string) => (w: ReceivedWebhook) => w.body.includes(`"slug":"${slug}"`);
 
@@ -161,15 +173,59 @@ describe("delivery", () => {
     const { endpoint } = await endpointFor(receiver, ["ngo.created"]);
     await createNgo();
     await receiver.waitFor((r) => r.length >= 1);
-    let shown: Endpoint | undefined;
-    for (let i = 0; i < 50 && shown?.enabled !== false; i++) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      shown = (await call("GET", `/api/v1/webhook-endpoints/${endpoint.id}`)).body.data as Endpoint;
-    }
+    const shown = await disabled(endpoint.id);
     expect(shown).toMatchObject({ enabled: false, disabled_reason: expect.stringContaining("410") });
     await createNgo();
     await new Promise((resolve) => setTimeout(resolve, 1_000));
     expect(receiver.received).toHaveLength(1);
+  });
+
+  it("queues events while an endpoint is disabled, and delivers exactly those, signed, once it is enabled again", async () => {
+    const receiver = await newReceiver();
+    let gone = true;
+    receiver.answer = () => (gone ? { status: 410 } : { status: 200 });
+    const { endpoint, secret } = await endpointFor(receiver, ["ngo.created"]);
+    await createNgo();
+    await receiver.waitFor((r) => r.length >= 1);
+    await disabled(endpoint.id);
+    const slugs = [await createNgo(), await createNgo(), await createNgo()];
+    await sleep(1_000);
+    expect(receiver.received).toHaveLength(1);
+
+    gone = false;
+    const enabled = await call("PATCH", `/api/v1/webhook-endpoints/${endpoint.id}`, { enabled: true });
+    expect(enabled).toMatchObject({ status: 200, body: { data: { enabled: true, disabled_reason: null }, pending_deliveries: 3 } });
+    await receiver.waitFor((r) => r.length >= 4);
+    await sleep(1_000);
+    const queued = receiver.received.slice(1);
+    expect(queued).toHaveLength(3);
+    const verifier = new Webhook(secret);
+    const payloads = queued.map((w) => verifier.verify(w.body, w.headers) as ReturnType<typeof payloadOf>);
+    expect(new Set(payloads.map((p) => p.id)).size).toBe(3);
+    expect(payloads.map((p) => (p.data.ngo as { slug: string }).slug).sort()).toEqual([...slugs].sort());
+    await call("PATCH", `/api/v1/webhook-endpoints/${endpoint.id}`, { enabled: false });
+  });
+
+  it("keeps a healthy endpoint prompt while another one never answers within the timeout", async () => {
+    const slow = await newReceiver();
+    // Longer than WEBHOOKS_TIMEOUT_MS (2 s): every attempt to it times out.
+    slow.answer = () => ({ status: 200, delayMs: 4_000 });
+    const healthy = await newReceiver();
+    const { endpoint: slowEndpoint } = await endpointFor(slow, ["ngo.created"]);
+    const { endpoint: healthyEndpoint } = await endpointFor(healthy, ["ngo.created"]);
+    const lags: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      const slug = await createNgo();
+      const answered = Date.now();
+      const arrived = (await healthy.waitFor((r) => r.some(aboutSlug(slug)), 10_000)).find(aboutSlug(slug))!;
+      lags.push(arrived.at - answered);
+      await sleep(150);
+    }
+    expect(slow.received.length).toBeGreaterThan(0);
+    // Well below the slow endpoint's 2 s timeout: its attempts hold up nothing of the healthy one's.
+    expect(Math.max(...lags)).toBeLessThan(1_000);
+    await call("PATCH", `/api/v1/webhook-endpoints/${slowEndpoint.id}`, { enabled: false });
+    await call("PATCH", `/api/v1/webhook-endpoints/${healthyEndpoint.id}`, { enabled: false });
   });
 
   it("redelivers one event, and everything since a time", async () => {

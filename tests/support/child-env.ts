@@ -32,6 +32,7 @@ const APP_SETTINGS = [
   "WEBHOOKS_DISABLE_AFTER_HOURS",
   "WEBHOOKS_POLL_MS",
   "WEBHOOKS_BATCH_SIZE",
+  "WEBHOOKS_ENDPOINT_CONCURRENCY",
 ];
 
 /** The server secret of test processes on PostgreSQL (where configuration must supply one). */

@@ -9,7 +9,8 @@ export const maxDuration = 60;
 
 export const GET = apiRoute(async (request) => {
   assertCronSecret(request);
-  // A bounded run: the next invocation (every minute) carries on with whatever is left.
-  const result = await dispatchWebhooks({ maxBatches: 20, signal: AbortSignal.timeout(45_000) });
+  // A bounded run: it claims for 45 s, then finishes the attempts it holds (each within
+  // WEBHOOKS_TIMEOUT_MS) inside maxDuration; the next invocation carries on with whatever is left.
+  const result = await dispatchWebhooks({ signal: AbortSignal.timeout(45_000) });
   return noStoreJson(result);
 });

@@ -6,6 +6,7 @@ import { requireKey } from "@/lib/http/require-key";
 import { deleteWebhookEndpoint } from "@/lib/webhooks/delete-webhook-endpoint";
 import { toEndpointRecord } from "@/lib/webhooks/endpoint-record";
 import { getWebhookEndpointOrThrow } from "@/lib/webhooks/get-webhook-endpoint";
+import { kickAfterResponse } from "@/lib/webhooks/kick-after-response";
 import { updateWebhookEndpoint } from "@/lib/webhooks/update-webhook-endpoint";
 
 export const dynamic = "force-dynamic";
@@ -19,7 +20,10 @@ export const GET = apiRoute(async (request, { params }: Context) => {
 
 export const PATCH = apiRoute(async (request, { params }: Context) => {
   await requireKey(request);
-  return noStoreJson({ data: await updateWebhookEndpoint((await params).id, await readJsonBody(request)) });
+  const { record, pendingDeliveries } = await updateWebhookEndpoint((await params).id, await readJsonBody(request));
+  // Re-enabled with deliveries waiting (queued while it was disabled): send them now.
+  if (record.enabled && pendingDeliveries > 0) kickAfterResponse();
+  return noStoreJson({ data: record, pending_deliveries: pendingDeliveries });
 });
 
 export const DELETE = apiRoute(async (request, { params }: Context) => {

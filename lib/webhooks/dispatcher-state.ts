@@ -1,0 +1,19 @@
+import { processWide } from "@/lib/process-wide";
+
+/**
+ * What the dispatches of one process share (prompt kick, cron route, worker): the deliveries in
+ * flight, so the caps on them hold for the process and not per dispatch, the bells that wake a
+ * waiting dispatch when a slot frees or new work may be due, and the time of the last sweep.
+ */
+export type DispatcherState = {
+  /** Deliveries in flight, in all. */
+  total: number;
+  /** Deliveries in flight by endpoint id (absent: none). */
+  inFlight: Map<string, number>;
+  bells: Set<() => void>;
+  sweptAt: number;
+};
+
+export function dispatcherState(): DispatcherState {
+  return processWide<DispatcherState>("webhook-dispatcher", () => ({ total: 0, inFlight: new Map(), bells: new Set(), sweptAt: 0 }));
+}

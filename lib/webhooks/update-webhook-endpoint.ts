@@ -1,11 +1,15 @@
 import { getPrisma } from "@/lib/db";
 import { invalidInput } from "@/lib/keys/invalid-input";
 import { assertAllowedTarget } from "./assert-allowed-target";
+import { endpointNotFound } from "./endpoint-not-found";
 import { toEndpointRecord } from "./endpoint-record";
 import { updateEndpointSchema, type EndpointRecord } from "./endpoint-schemas";
 import { getWebhookEndpointOrThrow } from "./get-webhook-endpoint";
 
-/** Changes an endpoint's settings. Enabling it clears the reason and the failure streak of a disable. */
+/**
+ * Changes an endpoint's settings. Enabling it clears the reason and the failure streak of a
+ * disable. An endpoint deleted by a concurrent request between the check and the write is a 404.
+ */
 export async function updateWebhookEndpoint(id: string, body: unknown): Promise<EndpointRecord> {
   const parsed = updateEndpointSchema.safeParse(body);
   if (!parsed.success) throw invalidInput(parsed.error);
@@ -13,7 +17,7 @@ export async function updateWebhookEndpoint(id: string, body: unknown): Promise<
   const input = parsed.data;
   if (input.url) await assertAllowedTarget(input.url);
   const prisma = await getPrisma();
-  const row = await prisma.webhookEndpoint.update({
+  const [row] = await prisma.webhookEndpoint.updateManyAndReturn({
     where: { id },
     data: {
       url: input.url,
@@ -25,5 +29,6 @@ export async function updateWebhookEndpoint(id: string, body: unknown): Promise<
       updatedAt: new Date(),
     },
   });
+  if (!row) throw endpointNotFound(id);
   return toEndpointRecord(row);
 }

@@ -2,6 +2,10 @@ import http from "node:http";
 import { methodNotAllowed } from "./method-not-allowed";
 
 const INSTALLED = Symbol.for("trust-registry.method-guard");
+// Next's own endpoints (assets, and the dev overlay's POSTs) define their methods themselves:
+// only what Next could not turn into a Request at all is refused there.
+const NEXT_OWN = /^\/(_next|__nextjs)/;
+const FETCH_METHODS = new Set(["GET", "HEAD", "OPTIONS", "POST", "PUT", "DELETE", "PATCH"]);
 
 /**
  * Answers a request whose method its route does not define with a 405 (methodNotAllowed) before
@@ -19,7 +23,9 @@ export function installMethodGuard(): void {
   prototype.emit = function (this: http.Server, event: string | symbol, ...args: unknown[]): boolean {
     if (event === "request") {
       const [request, response] = args as [http.IncomingMessage, http.ServerResponse];
-      const refusal = methodNotAllowed(request.method ?? "", pathnameOf(request.url));
+      const method = request.method ?? "";
+      const pathname = pathnameOf(request.url);
+      const refusal = NEXT_OWN.test(pathname) && FETCH_METHODS.has(method) ? undefined : methodNotAllowed(method, pathname);
       if (refusal) {
         void send(refusal, response);
         return true;

@@ -4,6 +4,9 @@
 // request, because a fresh PGlite blocks the process while it initialises.
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
+  // First, before any request: methods a route does not define are a 405, never Next's 500.
+  const { installMethodGuard } = await import("@/lib/http/install-method-guard");
+  installMethodGuard();
   const [{ config }, { getConnection }, { log }, { serverSecret }] = await Promise.all([
     import("@/lib/config"),
     import("@/lib/db"),

@@ -75,6 +75,13 @@ describe("describeCliError", () => {
     expect(unexpected).toEqual({ exitCode: 1, type: "internal", message: "Unexpected TypeError: the command did not complete." });
   });
 
+  it("names a unique violation from a raw statement a conflict, without the database's words", () => {
+    const raced = { name: "PrismaClientKnownRequestError", code: "P2010", message: 'duplicate key "ngos_slug_key"', meta: { driverAdapterError: { cause: { originalCode: "23505" } } } };
+    const failure = describeCliError(raced);
+    expect(failure).toMatchObject({ exitCode: 1, type: "conflict" });
+    expect(failure.message).not.toMatch(/duplicate|ngos_slug_key/);
+  });
+
   it("treats a configuration error as exit 2", () => {
     expect(describeCliError(new ConfigError("Invalid configuration: DATABASE_URL: must start with postgres://"))).toMatchObject({
       exitCode: 2,

@@ -1,4 +1,5 @@
 import type { FieldError } from "@/lib/errors/api-error";
+import { fromDatabaseError } from "@/lib/errors/from-database-error";
 import { describeDatabaseUnavailable } from "./describe-database-unavailable";
 import { EXIT_CODES, type ExitCode } from "./exit-codes";
 
@@ -54,6 +55,9 @@ export function describeCliError(error: unknown): CliFailure {
       message: "The database is not migrated yet: run `npm run cli -- db migrate` first.",
     };
   }
+  // A race or an odd value the database refused, as the API would answer it (409, 404, 400).
+  const refused = fromDatabaseError(error);
+  if (refused) return { exitCode: EXIT_CODES.failed, type: refused.code, message: refused.detail };
   const code = (error as { code?: unknown } | null)?.code;
   return {
     exitCode: EXIT_CODES.failed,

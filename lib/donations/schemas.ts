@@ -1,6 +1,7 @@
 // Donation intents' input and output schemas (DESIGN.md §5): they validate the requests, type
 // the code and feed the OpenAPI document.
 import { z } from "zod";
+import { dateTimeSchema } from "@/lib/http/date-schemas";
 import { slugSchema } from "@/lib/registry/schemas";
 import { CURRENCIES, CURRENCY_CODES, formatMinorUnits, type CurrencyCode } from "./currencies";
 
@@ -102,8 +103,8 @@ export type OperatorIntentView = z.infer<typeof operatorIntentSchema>;
 export const listIntentsQuerySchema = z.strictObject({
   ngo: slugSchema.optional(),
   status: z.enum(INTENT_STATUSES).optional(),
-  created_after: z.iso.datetime({ offset: true, error: "must be an RFC 3339 date-time" }).optional(),
-  created_before: z.iso.datetime({ offset: true, error: "must be an RFC 3339 date-time" }).optional(),
+  created_after: dateTimeSchema("must be an RFC 3339 date-time").optional(),
+  created_before: dateTimeSchema("must be an RFC 3339 date-time").optional(),
   limit: z.coerce.number().int().min(1).max(100).default(20),
   cursor: z.string().max(500).optional(),
 });

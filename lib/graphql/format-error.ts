@@ -4,6 +4,7 @@
 import { unwrapResolverError } from "@apollo/server/errors";
 import { GraphQLError, type GraphQLFormattedError } from "graphql";
 import { ApiError } from "@/lib/errors/api-error";
+import { fromDatabaseError } from "@/lib/errors/from-database-error";
 import { log } from "@/lib/log";
 import { persistedQueryRefusal } from "./persisted-query-refusal";
 import { QueryLimitError } from "./query-limit-error";
@@ -14,6 +15,8 @@ const UNEXPECTED = "Something went wrong on our side. Please try again later.";
 export function formatError(formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError {
   const original = unwrapResolverError(error);
   if (original instanceof ApiError) return { ...formatted, ...fromApiError(original) };
+  const known = fromDatabaseError(original);
+  if (known) return { ...formatted, ...fromApiError(known) };
   // Limits found during validation arrive wrapped in Apollo's ValidationError.
   const limit = original instanceof GraphQLError && original.originalError instanceof QueryLimitError ? original.originalError : original;
   if (limit instanceof QueryLimitError) return { ...formatted, extensions: { ...formatted.extensions, code: limit.code } };

@@ -1,12 +1,15 @@
 import { ApiError } from "@/lib/errors/api-error";
+import { fromDatabaseError } from "@/lib/errors/from-database-error";
+import { sqlState } from "@/lib/errors/sql-state";
 import { withApiHeaders } from "./api-headers";
 import { log } from "@/lib/log";
 import { PROBLEM_TYPES, problemTypeUri } from "@/lib/errors/problem-types";
 
 /**
- * Turns anything thrown into an RFC 9457 problem+json response. Unknown errors become a bare
- * 500: their messages can hold SQL or connection details, so neither the response nor the log
- * line carries them.
+ * Turns anything thrown into an RFC 9457 problem+json response. A database error a request can
+ * cause (a race on a unique value, a row deleted meanwhile) is its 4xx; other unknown errors
+ * become a bare 500. Their messages can hold SQL or connection details, so neither the response
+ * nor the log line carries them.
  */
 export function problemResponse(error: unknown, instance?: string): Response {
   const problem = error instanceof ApiError ? error : unexpected(error);
@@ -27,6 +30,12 @@ export function problemResponse(error: unknown, instance?: string): Response {
 }
 
 function unexpected(error: unknown): ApiError {
+  const known = fromDatabaseError(error);
+  if (known) {
+    // Worth a look when it recurs (a check that should have caught it earlier), never a 500.
+    log("warn", "database refused a request", { status: known.status, sqlstate: sqlState(error) ?? "none" });
+    return known;
+  }
   const kind = error instanceof Error ? error.name : typeof error;
   const code = (error as { code?: unknown } | null)?.code;
   log("error", "unhandled error", { error: kind, ...(typeof code === "string" ? { code } : {}) });

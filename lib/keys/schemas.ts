@@ -1,6 +1,7 @@
 // API keys' input and output schemas. The same schemas validate input (REST, CLI), type the code
 // and can feed the OpenAPI document.
 import { z } from "zod";
+import { dateTimeSchema } from "@/lib/http/date-schemas";
 import { slugSchema } from "@/lib/registry/schemas";
 import { TIERS, type Tier } from "@/lib/tiers";
 import { KEY_KINDS } from "./key-format";
@@ -54,8 +55,7 @@ const createApiKeyFields = z.strictObject({
     .min(1, `must be an integer from 1 to ${MAX_RATE_LIMIT_PER_MINUTE}`)
     .max(MAX_RATE_LIMIT_PER_MINUTE, `must be an integer from 1 to ${MAX_RATE_LIMIT_PER_MINUTE}`)
     .optional(),
-  expires_at: z.iso
-    .datetime({ offset: true, error: "must be an RFC 3339 date-time with a time zone" })
+  expires_at: dateTimeSchema()
     .nullable()
     .optional(),
 });

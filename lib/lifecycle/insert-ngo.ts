@@ -1,5 +1,6 @@
 import { Prisma } from "@/lib/db";
 import { ApiError } from "@/lib/errors/api-error";
+import { sqlState } from "@/lib/errors/sql-state";
 import { slugify } from "@/lib/sample/slugify";
 import { TRUST_METHODOLOGY_VERSION } from "@/lib/trust/components";
 import { randomId } from "@/lib/webhooks/random-id";
@@ -39,7 +40,7 @@ export async function insertNgos(
   // Column arrays and unnest: one statement per table whatever the batch size, with a dozen
   // parameters instead of a dozen per row (the bound-parameter cost was most of an import's time).
   const column = <T>(pick: (row: (typeof rows)[number]) => T) => rows.map(pick);
-  await tx.$executeRaw`
+  await insertRows(rows.map((r) => r.slug), () => tx.$executeRaw`
     INSERT INTO ngos (id, slug, name, legal_name, registration_number, country, city, sector_id, website, description,
       founded_year, donations_enabled, state, trust_score, trust_methodology, trust_as_of, created_at, updated_at)
     SELECT t.id, t.slug, t.name, t.legal_name, t.registration_number, t.country, t.city, t.sector_id, t.website, t.description,
@@ -53,7 +54,7 @@ export async function insertNgos(
       ${column((r) => r.score?.score ?? 0)}::int[], ${column((r) => r.score?.methodology_version ?? TRUST_METHODOLOGY_VERSION)}::text[],
       ${column((r) => (r.score?.as_of ?? now).toISOString())}::timestamptz[]
     ) AS t(id, slug, name, legal_name, registration_number, country, city, sector_id, website, description,
-      founded_year, donations_enabled, trust_score, trust_methodology, trust_as_of)`;
+      founded_year, donations_enabled, trust_score, trust_methodology, trust_as_of)`);
   const components = rows.flatMap(({ id, score }) => (score?.components ?? []).map((c) => ({ ngoId: id, ...c })));
   if (components.length) {
     const part = <T>(pick: (c: (typeof components)[number]) => T) => components.map(pick);
@@ -76,9 +77,24 @@ export async function insertNgos(
   return rows.map(({ id, slug }) => ({ id, slug, version: 1 }));
 }
 
+/**
+ * Runs the insert of the rows. A slug found free a moment ago can be taken by a concurrent
+ * creation before this one commits (the unique index waits for it, then refuses): a 409 naming
+ * the slug, never a 500.
+ */
+async function insertRows(slugs: readonly string[], insert: () => Promise<unknown>): Promise<void> {
+  try {
+    await insert();
+  } catch (error) {
+    if (sqlState(error) !== "23505") throw error;
+    const named = slugs.length === 1 ? `The slug '${slugs[0]}' was` : `One of the slugs ${slugs.slice(0, 5).map((s) => `'${s}'`).join(", ")}${slugs.length > 5 ? ", …" : ""} was`;
+    throw new ApiError("conflict", `${named} taken by another registry entry created at the same moment: retry.`);
+  }
+}
+
 /** A free slug for each input: one query for the whole batch, a prefix scan only for clashes. */
 async function assignSlugs(tx: Prisma.TransactionClient, inputs: readonly CreateNgoInput[]): Promise<string[]> {
-  const wanted = inputs.map((input) => input.slug ?? (slugify(input.name).slice(0, 80) || "ngo"));
+  const wanted = inputs.map((input) => input.slug ?? (slugify(input.name, 80) || "ngo"));
   const taken = new Set(
     (await tx.$queryRaw<{ slug: string }[]>`SELECT slug FROM ngos WHERE slug IN (${Prisma.join([...new Set(wanted)])})`).map((r) => r.slug),
   );

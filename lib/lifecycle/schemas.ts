@@ -1,6 +1,7 @@
 // The write API's request bodies (POST /api/v1/ngos, PATCH /api/v1/ngos/{slug}, transitions).
 // The same schemas validate the CLI's input and each row of an import, and feed the OpenAPI document.
 import { z } from "zod";
+import { dateSchema } from "@/lib/http/date-schemas";
 import { countryCodeSchema } from "@/lib/registry/countries";
 import { SECTOR_IDS } from "@/lib/registry/sectors";
 import { TRUST_COMPONENT_NAMES } from "@/lib/trust/components";
@@ -36,7 +37,7 @@ export const trustComponentInputSchema = z.strictObject({
   component: z.enum(TRUST_COMPONENT_NAMES, { error: `must be one of ${TRUST_COMPONENT_NAMES.join(", ")}` }),
   score: z.int().min(0).max(100),
   weight: z.int().min(0).max(10_000).optional().meta({ description: "Basis points; the default weight of the component when omitted." }),
-  evidence_date: z.iso.date("must be a date, YYYY-MM-DD"),
+  evidence_date: dateSchema(),
   source: text(300).min(1, "must name where the evidence came from"),
 });
 

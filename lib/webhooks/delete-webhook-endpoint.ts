@@ -1,9 +1,12 @@
 import { getPrisma } from "@/lib/db";
-import { getWebhookEndpointOrThrow } from "./get-webhook-endpoint";
+import { endpointNotFound } from "./endpoint-not-found";
 
-/** Removes an endpoint with its deliveries and their log. Events stay: they belong to the registry. */
+/**
+ * Removes an endpoint with its deliveries and their log. Events stay: they belong to the registry.
+ * Of concurrent deletions one removes it and the others hear 404, as after it.
+ */
 export async function deleteWebhookEndpoint(id: string): Promise<void> {
-  await getWebhookEndpointOrThrow(id);
   const prisma = await getPrisma();
-  await prisma.webhookEndpoint.deleteMany({ where: { id } });
+  const { count } = await prisma.webhookEndpoint.deleteMany({ where: { id } });
+  if (count === 0) throw endpointNotFound(id);
 }

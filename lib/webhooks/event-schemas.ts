@@ -1,9 +1,12 @@
 import { z } from "zod";
+import { dateTimeSchema } from "@/lib/http/date-schemas";
 import { PAGE_SIZE } from "@/lib/registry/schemas";
 import { EVENT_TYPES } from "./event-types";
 
+const TIME_ERROR = "must be an RFC 3339 time with a time zone";
+
 const time = (meaning: string) =>
-  z.iso.datetime({ offset: true, error: "must be an RFC 3339 time with a time zone" }).transform((v) => new Date(v)).meta({
+  dateTimeSchema(TIME_ERROR).transform((v) => new Date(v)).meta({
     description: meaning,
     openapi: { type: "string", format: "date-time" },
   });
@@ -37,7 +40,7 @@ export const listDeliveriesQuerySchema = z.object({
 export const redeliverSchema = z
   .strictObject({
     event_id: z.string().regex(/^evt_[0-9A-Za-z]{20,40}$/, "must be an event id (evt_…)").optional(),
-    since: z.iso.datetime({ offset: true, error: "must be an RFC 3339 time with a time zone" }).optional(),
+    since: dateTimeSchema(TIME_ERROR).optional(),
   })
   .refine((v) => (v.event_id === undefined) !== (v.since === undefined), { message: "give exactly one of event_id and since", path: ["event_id"] })
   .meta({ description: "What to send again: one event, or every event since a time." });

@@ -2,6 +2,7 @@
 import { resolveWidget } from "@/lib/embed/resolve-widget";
 import { widgetResponse } from "@/lib/embed/widget-response";
 import { config } from "@/lib/config";
+import { assertRouteParams } from "@/lib/http/assert-route-params";
 import { log } from "@/lib/log";
 import { clientAddress } from "@/lib/rate-limit/client-address";
 
@@ -9,6 +10,9 @@ export const dynamic = "force-dynamic";
 
 export async function GET(request: Request, { params }: { params: Promise<{ slug: string }> }): Promise<Response> {
   const url = new URL(request.url);
+  // A slug with a control character names no NGO: the database is not asked.
+  const named = await assertRouteParams({ params }).then(() => true, () => false);
+  if (!named) return widgetResponse({ kind: "message", title: "Donations unavailable", text: "No NGO in the registry has this address.", frameAncestors: "*", status: 404 });
   try {
     const widget = await resolveWidget({
       slug: (await params).slug,

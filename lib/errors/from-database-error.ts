@@ -1,0 +1,27 @@
+import { ApiError } from "./api-error";
+import { sqlState } from "./sql-state";
+
+/**
+ * A database error that a client's request can cause, as the problem it is, or undefined for
+ * anything else (that stays a 500). Domain code that knows what was meant (which slug, which
+ * endpoint) says so itself; this is the net under all of it, so a race or an odd value is never
+ * a 500 however it reaches the database.
+ */
+export function fromDatabaseError(error: unknown): ApiError | undefined {
+  const code = (error as { code?: unknown } | null)?.code;
+  // A write to a row that another request deleted in the meantime (Prisma's "record not found").
+  if (code === "P2025") return new ApiError("not_found", "The resource no longer exists: another request removed it.");
+  const state = sqlState(error);
+  if (state === "23505" || code === "P2002") {
+    return new ApiError("conflict", "Another request wrote the same unique value at the same moment: retry, or choose another.");
+  }
+  if (state === "23503") {
+    return new ApiError("conflict", "The resource this refers to was removed by another request at the same moment.");
+  }
+  if (state === "40001" || state === "40P01") {
+    return new ApiError("conflict", "Another request changed the same data at the same moment: retry.");
+  }
+  // Class 22, data exceptions: a value the database cannot hold (a NUL byte, a date out of range).
+  if (state?.startsWith("22")) return new ApiError("invalid_request", "A value in the request cannot be stored or searched for.");
+  return undefined;
+}

@@ -1,0 +1,24 @@
+import { ApiError } from "@/lib/errors/api-error";
+import { problemResponse } from "./problem-response";
+import { allowedMethods } from "./route-methods";
+
+const API_PATH = /^\/(public\/)?api(\/|$)/;
+
+/**
+ * The 405 for a method the path's route does not answer, with the Allow header listing those it
+ * does: problem+json on API paths, a plain text answer elsewhere. Undefined when the method is
+ * allowed.
+ */
+export function methodNotAllowed(method: string, pathname: string): Response | undefined {
+  const allowed = allowedMethods(pathname);
+  if (allowed.includes(method)) return undefined;
+  const allow = allowed.join(", ");
+  if (API_PATH.test(pathname)) {
+    const detail = `${pathname} does not answer ${method.slice(0, 20)}: it answers ${allow}.`;
+    return problemResponse(new ApiError("method_not_allowed", detail, { headers: { Allow: allow } }), pathname);
+  }
+  return new Response("Method not allowed\n", {
+    status: 405,
+    headers: { Allow: allow, "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
+  });
+}

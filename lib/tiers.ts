@@ -57,6 +57,16 @@ export function redactedFields(tier: Tier): NgoField[] {
   return (Object.keys(NGO_FIELD_TIERS) as NgoField[]).filter((field) => !canSee(tier, field));
 }
 
+/** The states the tier may see: the where-clause of every list, entry, count and page. */
 export function visibleStates(tier: Tier): readonly NgoState[] {
   return tier === "operator" ? NGO_STATES : PUBLIC_STATES;
+}
+
+/**
+ * Whether the public may see an entry in this state, for surfaces that test one row rather than
+ * filter a query (the donation widget and intents): an entry it may not see answers exactly like
+ * a slug that does not exist.
+ */
+export function isPublicState(state: string): boolean {
+  return (PUBLIC_STATES as readonly string[]).includes(state);
 }

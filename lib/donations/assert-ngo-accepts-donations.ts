@@ -1,7 +1,6 @@
 import { Prisma, queryRows } from "@/lib/db";
 import { ApiError } from "@/lib/errors/api-error";
-
-const HIDDEN_STATES = new Set(["draft", "pending_review"]);
+import { isPublicState } from "@/lib/tiers";
 
 export type DonationNgo = { id: string; slug: string; name: string; country: string };
 
@@ -18,11 +17,12 @@ export async function assertNgoAcceptsDonations(slug: string): Promise<DonationN
 }
 
 /**
- * Only a verified NGO with donations enabled accepts donations. A hidden entry (draft, pending
- * review) answers exactly like an unknown slug; any other refusal is a 409 saying why.
+ * Only a verified NGO with donations enabled accepts donations. An entry the public may not see
+ * (lib/tiers.ts: draft, pending review, archived) answers exactly like an unknown slug, to every
+ * caller; any other refusal is a 409 saying why.
  */
 export function checkNgoAcceptsDonations(row: DonationNgoRow | null | undefined, slug: string): DonationNgo {
-  if (!row || HIDDEN_STATES.has(row.state)) throw new ApiError("not_found", `No NGO in the registry has the slug "${slug}".`);
+  if (!row || !isPublicState(row.state)) throw new ApiError("not_found", `No NGO in the registry has the slug "${slug}".`);
   if (row.state !== "verified") {
     throw new ApiError("donations_unavailable", `${row.name} is ${row.state} in the registry: only verified NGOs accept donations.`);
   }

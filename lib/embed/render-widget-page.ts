@@ -29,6 +29,7 @@ export function renderWidgetPage(nonce: string, widget: ReadyWidget): string {
     name: widget.ngo.name,
     session: widget.session,
     parent: widget.parentOrigin,
+    preview: widget.preview,
     origins: widget.allowedOrigins,
     mode: widget.mode,
     disabled: widget.donationsDisabled,

@@ -15,7 +15,6 @@ export type WidgetRequest = {
   slug: string;
   key: string | null;
   preview: boolean;
-  registryOrigin: string;
   referer: string | null;
   fetchDest: string | null;
   /** Who asks (clientAddress): a key that fails counts against the same quota as on the API. */
@@ -26,7 +25,8 @@ export type ReadyWidget = {
   kind: "ready";
   ngo: { slug: string; name: string; country: string };
   session: string;
-  /** Where the widget's messages go: the parent's exact origin when known, else null (the page finds it). */
+  /** Where the widget's messages go: the parent's exact origin when known, else null (the page finds
+   * it; the preview's parent is the page's own origin, as the browser reached it). */
   parentOrigin: string | null;
   allowedOrigins: string[];
   mode: "sandbox" | "live";
@@ -56,7 +56,8 @@ export async function resolveWidget(request: WidgetRequest): Promise<ReadyWidget
   let keyId: string | null = null;
   let origins: string[];
   if (request.preview) {
-    origins = [request.registryOrigin];
+    // Framed by the registry itself ('self'): no origin from the request's headers is trusted for it.
+    origins = [];
   } else {
     if (!request.key) return message("Donations unavailable", "This donation form needs the NGO's publishable key (?key=tr_pk_…).");
     // Bad keys are metered per client exactly as on the API (DESIGN.md §4): once a client's quota
@@ -83,7 +84,7 @@ export async function resolveWidget(request: WidgetRequest): Promise<ReadyWidget
     origins = [...key.origins];
   }
   const frameAncestors = request.preview ? "'self'" : origins.length ? origins.join(" ") : "'none'";
-  const parentOrigin = request.fetchDest === "iframe" ? originOf(request.referer) : null;
+  const parentOrigin = request.fetchDest === "iframe" && !request.preview ? originOf(request.referer) : null;
   if (parentOrigin !== null && !isOriginAllowed(parentOrigin, origins)) {
     return message("Donations unavailable", "This donation form may not be shown on this website.", frameAncestors);
   }
@@ -96,12 +97,12 @@ export async function resolveWidget(request: WidgetRequest): Promise<ReadyWidget
     }
     throw error;
   }
-  const { token } = await mintEmbedSession({ keyId, ngoId: ngo.id, ngoSlug: ngo.slug, origins, preview: request.preview });
+  const { token } = await mintEmbedSession({ keyId, ngoId: ngo.id, ngoSlug: ngo.slug, preview: request.preview });
   return {
     kind: "ready",
     ngo: { slug: ngo.slug, name: ngo.name, country: ngo.country },
     session: token,
-    parentOrigin: request.preview ? request.registryOrigin : parentOrigin,
+    parentOrigin,
     allowedOrigins: origins,
     mode,
     preview: request.preview,

@@ -7,7 +7,8 @@ export const WIDGET_SCRIPT = String.raw`(function () {
   var $ = function (id) { return document.getElementById(id); };
   var form = $("f"), statusEl = $("st"), amountEl = $("amt"), curEl = $("cur"), btn = $("go");
   var loc = navigator.language || "en";
-  var parentOrigin = c.parent;
+  // The preview is framed by the registry's own pages only: its parent has the page's own origin.
+  var parentOrigin = c.preview ? location.origin : c.parent;
   function allowed(o) {
     return c.origins.some(function (p) {
       if (p === o) return true;

@@ -3,7 +3,7 @@
 // "Previous" works with cursors that only go forward.
 import { listQuerySchema, type ListQuery } from "@/lib/registry/schemas";
 import type { FieldError } from "@/lib/errors/api-error";
-import { PUBLIC_STATES } from "@/lib/tiers";
+import { isPublicState, PUBLIC_STATES } from "@/lib/tiers";
 
 export const EXPLORER_PARAMS = ["q", "sector", "country", "state", "min_trust_score", "sort"] as const;
 export type ExplorerParam = (typeof EXPLORER_PARAMS)[number];
@@ -41,7 +41,7 @@ export function parseExplorerQuery(params: SearchParams): ExplorerQuery {
   const trail = (first(params.trail) ?? "").split(".").filter(Boolean).slice(-MAX_TRAIL);
   const parsed = listQuerySchema.safeParse({ ...values, cursor, limit: String(EXPLORER_PAGE_SIZE) });
   // The pages are the public tier: asking for a hidden state is a bad parameter, as in the API.
-  const hidden = parsed.success ? (parsed.data.state ?? []).filter((s) => !(PUBLIC_STATES as readonly string[]).includes(s)) : [];
+  const hidden = parsed.success ? (parsed.data.state ?? []).filter((s) => !isPublicState(s)) : [];
   if (parsed.success && hidden.length === 0) return { query: parsed.data, values, cursor, trail, errors: [] };
 
   const errors = parsed.success

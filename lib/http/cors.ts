@@ -1,6 +1,9 @@
 // CORS for the API. Registry reads and health answer any origin (`*`, never with credentials:
 // a key travels in Authorization, which the preflight allows by name). Keyed endpoints answer
-// only the origins on the presented key's allowlist.
+// only the origins on the presented key's allowlist: a key without one (a secret key for
+// servers) allows no browser origin at all.
+import { isOriginAllowed } from "@/lib/keys/is-origin-allowed";
+import { keyOriginsFor } from "@/lib/keys/key-origins-cache";
 import type { ApiAccess } from "./api-access";
 
 const READ_METHODS = "GET, HEAD, POST, OPTIONS";
@@ -24,12 +27,14 @@ export function corsHeaders(access: ApiAccess, allowedOrigin: string | null): Re
 }
 
 /**
- * The answer to a preflight. It needs no key: browsers never send one on a preflight. For keyed
- * endpoints it cannot know the key yet, so it lets any web origin ask; the actual response then
- * carries Access-Control-Allow-Origin only for an origin on the key's allowlist, so a page on any
- * other origin can neither read the answer nor use the key (the request itself is a 403).
+ * The answer to a preflight. It carries no key (browsers never send one on a preflight), so it
+ * cannot know which key will come; what it can know is whether any active key with the endpoint's
+ * scope lists the origin. Only then does it allow the origin: a page on an origin no key allows is
+ * refused by the browser before it sends anything. The actual response then carries
+ * Access-Control-Allow-Origin only when the presented key itself allows the origin (the request
+ * is a 403 otherwise), so another key's allowlist opens nothing but the preflight.
  */
-export function preflightResponse(access: ApiAccess, origin: string | null): Response {
+export async function preflightResponse(access: ApiAccess, origin: string | null): Promise<Response> {
   const headers: Record<string, string> = {
     "Access-Control-Allow-Methods": access.kind === "keyed" ? KEYED_METHODS : READ_METHODS,
     "Access-Control-Allow-Headers": ALLOWED_HEADERS,
@@ -39,7 +44,9 @@ export function preflightResponse(access: ApiAccess, origin: string | null): Res
   if (access.kind !== "keyed") headers["Access-Control-Allow-Origin"] = "*";
   else {
     headers.Vary = "Origin";
-    if (origin && /^https?:\/\/[^/]+$/i.test(origin)) headers["Access-Control-Allow-Origin"] = origin;
+    // A database that cannot be asked allows nothing: the browser then sends nothing either.
+    const allowlisted = origin ? await keyOriginsFor(access.scope).catch(() => []) : [];
+    if (origin && isOriginAllowed(origin, allowlisted)) headers["Access-Control-Allow-Origin"] = origin;
   }
   return new Response(null, { status: 204, headers });
 }

@@ -7,20 +7,21 @@ import { ApiError } from "@/lib/errors/api-error";
 import { touchLastUsed } from "@/lib/keys/touch-last-used";
 import { clientAddress } from "@/lib/rate-limit/client-address";
 import { failedAuthQuota } from "@/lib/rate-limit/failed-auth-quota";
-import { limitRequest } from "@/lib/rate-limit/limit-request";
+import { limitRequest, type RateLimitOutcome } from "@/lib/rate-limit/limit-request";
 import { quotaExceededProblem } from "@/lib/rate-limit/quota-exceeded-problem";
 import type { RateLimitSubject } from "@/lib/rate-limit/rate-limit-target";
 import { apiAccess, type ApiAccess } from "./api-access";
 import { withApiHeaders } from "./api-headers";
 import { corsHeaders, preflightResponse } from "./cors";
 import { identifyRequest, type RequestIdentity } from "./identify-request";
+import { KeyRefused } from "./key-refused";
 import { problemResponse } from "./problem-response";
 
 export async function guardApiRequest(request: NextRequest): Promise<Response> {
   const { pathname } = request.nextUrl;
   const access = apiAccess(pathname);
   if (request.method === "OPTIONS" && request.headers.has("access-control-request-method")) {
-    return withApiHeaders(preflightResponse(access, request.headers.get("origin")));
+    return withApiHeaders(await preflightResponse(access, request.headers.get("origin")));
   }
   let headers = corsHeaders(access, null);
   if (access.kind === "live") return forward(headers);
@@ -44,11 +45,29 @@ export async function guardApiRequest(request: NextRequest): Promise<Response> {
     if (!outcome.result.allowed) throw quotaExceededProblem(outcome.result, outcome.policy);
     if (identity.key) void touchLastUsed(identity.key.id);
     return forward(headers);
-  } catch (error) {
+  } catch (caught) {
+    let error = caught;
+    if (error instanceof ApiError && error.status === 403) {
+      const outcome = await countRefusal(error, request);
+      headers = { ...headers, ...outcome.headers };
+      if (!outcome.result.allowed) error = quotaExceededProblem(outcome.result, outcome.policy);
+    }
     const response = problemResponse(error, pathname);
     for (const [name, value] of Object.entries(headers)) if (!response.headers.has(name)) response.headers.set(name, value);
     return response;
   }
+}
+
+/**
+ * A 403 is counted and labelled like any other answer: against the refused key (a wrong origin or
+ * scope), or the client when there is none. Once the quota is spent, the answer is the 429.
+ */
+function countRefusal(error: ApiError, request: NextRequest): Promise<RateLimitOutcome> {
+  const subject: RateLimitSubject =
+    error instanceof KeyRefused
+      ? { kind: "key", keyId: error.key.id, perMinute: error.key.rate_limit_per_minute }
+      : { kind: "anonymous", client: clientAddress(request.headers, config().trustedProxyHops), perMinute: config().anonymousRateLimitPerMinute };
+  return limitRequest(subject);
 }
 
 function subjectOf(access: ApiAccess, { key, client }: RequestIdentity): RateLimitSubject {

@@ -5,7 +5,7 @@
 import { config } from "@/lib/config";
 import { looksLikeEmbedSession, verifyEmbedSession, type EmbedSession } from "@/lib/donations/embed-session";
 import { ApiError } from "@/lib/errors/api-error";
-import { checkKeyOrigin } from "@/lib/keys/check-key-origin";
+import { checkKeyOrigin, type OriginCheck } from "@/lib/keys/check-key-origin";
 import type { KeyFailure, KeyIdentity } from "@/lib/keys/key-identity";
 import { loadKeyById } from "@/lib/keys/load-key-by-id";
 import { verifyApiKey } from "@/lib/keys/verify-api-key";
@@ -14,6 +14,7 @@ import { failedAuthQuota } from "@/lib/rate-limit/failed-auth-quota";
 import type { Tier } from "@/lib/tiers";
 import { apiAccess, type ApiAccess } from "./api-access";
 import { bearerToken } from "./bearer-token";
+import { KeyRefused } from "./key-refused";
 import { unauthorized } from "./unauthorized";
 
 export type RequestIdentity = {
@@ -31,6 +32,13 @@ export type RequestIdentity = {
 
 export const KEY_REQUIRED = "This endpoint needs an API key: send it as Authorization: Bearer <key>.";
 
+const ORIGIN_REFUSALS: Record<Exclude<OriginCheck, { ok: true }>["reason"], string> = {
+  origin_required: "This publishable key works only from web pages on its allowed origins, and the request has no Origin.",
+  origin_not_allowed: "This API key may not be used from the request's origin: it is not on the key's allowlist.",
+  secret_key_in_browser:
+    "Secret keys are for servers: this one may not be used from a web page (the request has an Origin), as it has no allowlist of origins.",
+};
+
 const FAILURES: Record<KeyFailure, string> = {
   malformed: "The API key is not valid: it is not shaped like a Trust Registry key, or its checksum is wrong.",
   unknown: "The API key is not valid.",
@@ -41,9 +49,10 @@ const FAILURES: Record<KeyFailure, string> = {
 /**
  * The identity of a request to `access` (by default, its path's rule). Fails closed:
  * - no key where one is needed, or a key that does not verify: 401;
- * - a key used from an origin outside its allowlist (a publishable key without any Origin), or
- *   without the scope the endpoint needs (registry:read for reads): 403 — never a silent
- *   downgrade to public, the same answer on every surface;
+ * - a key used from an origin outside its allowlist (a publishable key without any Origin, a
+ *   secret key from any browser Origin it does not list), or without the scope the endpoint
+ *   needs (registry:read for reads): 403 (KeyRefused, naming the key it counts against) — never
+ *   a silent downgrade to public, the same answer on every surface;
  * - a client whose failed authentications are spent, presenting a key this process has never
  *   seen stored: 429, before the database is asked;
  * - a database that cannot be asked about the key: 503, never a pass.
@@ -67,15 +76,10 @@ export async function identifyRequest(
   const origin = request.headers.get("origin");
   const originCheck = checkKeyOrigin(key, origin);
   if (!originCheck.ok) {
-    throw new ApiError(
-      "forbidden",
-      originCheck.reason === "origin_required"
-        ? "This publishable key works only from web pages on its allowed origins, and the request has no Origin."
-        : "This API key may not be used from the request's origin: it is not on the key's allowlist.",
-    );
+    throw new KeyRefused(key, ORIGIN_REFUSALS[originCheck.reason]);
   }
   const scope = access.kind === "keyed" ? access.scope : "registry:read";
-  if (!key.scopes.includes(scope)) throw new ApiError("forbidden", `This API key lacks the ${scope} scope this endpoint needs.`);
+  if (!key.scopes.includes(scope)) throw new KeyRefused(key, `This API key lacks the ${scope} scope this endpoint needs.`);
   return { key, tier: key.tier, client, allowedOrigin: origin, session: null };
 }
 
@@ -94,7 +98,7 @@ async function sessionIdentity(token: string, client: string): Promise<RequestId
   }
   const key = stored.identity;
   if (!key.scopes.includes("embed:write") || key.ngo_id !== session.ngoId) {
-    throw new ApiError("forbidden", "The embed session's key may no longer create donation intents for this NGO.");
+    throw new KeyRefused(key, "The embed session's key may no longer create donation intents for this NGO.");
   }
   return { key, tier: key.tier, client, allowedOrigin: null, session };
 }

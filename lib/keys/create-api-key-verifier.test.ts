@@ -49,6 +49,35 @@ describe("createApiKeyVerifier", () => {
     expect(load).toHaveBeenCalledTimes(2);
   });
 
+  it("reads a forgotten key again at once, without asking beforeLookup", async () => {
+    const key = generateApiKey("secret");
+    const rows = new Map([[hashApiKey(key), { identity, revoked: false, expiresAtMs: null }]]);
+    const { verify, load } = setup(rows, { ttlMs: 5_000 });
+    expect(await verify(key)).toEqual({ ok: true, identity });
+    rows.set(hashApiKey(key), { identity, revoked: true, expiresAtMs: null });
+    verify.forget(identity.id);
+    const beforeLookup = vi.fn(() => {
+      throw new Error("refused");
+    });
+    expect(await verify(key, { beforeLookup })).toEqual({ ok: false, reason: "revoked" });
+    expect(load).toHaveBeenCalledTimes(2);
+    expect(beforeLookup).not.toHaveBeenCalled();
+  });
+
+  it("does not trust a read that was under way when the key was forgotten", async () => {
+    const key = generateApiKey("secret");
+    let release: (row: StoredKey) => void = () => {};
+    const load = vi.fn()
+      .mockImplementationOnce(() => new Promise<StoredKey>((resolve) => (release = resolve)))
+      .mockResolvedValue({ identity, revoked: true, expiresAtMs: null });
+    const verify = createApiKeyVerifier({ load, clock: () => 0 });
+    const pending = verify(key);
+    verify.forget(identity.id);
+    release({ identity, revoked: false, expiresAtMs: null });
+    expect(await pending).toMatchObject({ ok: true });
+    expect(await verify(key)).toEqual({ ok: false, reason: "revoked" });
+  });
+
   it("checks expiry on every call against now, cached or not", async () => {
     const key = generateApiKey("secret");
     const expiresAtMs = Date.parse("2030-01-01T00:00:00Z");

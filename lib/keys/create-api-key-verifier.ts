@@ -22,7 +22,11 @@ export type VerifyOptions = {
   beforeLookup?: () => void;
 };
 
-export type ApiKeyVerifier = (text: string | null | undefined, options?: VerifyOptions) => Promise<KeyVerification>;
+export type ApiKeyVerifier = {
+  (text: string | null | undefined, options?: VerifyOptions): Promise<KeyVerification>;
+  /** Makes the cache read the key with this id again on its next use: this process revoked it. */
+  forget(keyId: string): void;
+};
 
 export type ApiKeyVerifierOptions = {
   ttlMs?: number;
@@ -45,7 +49,9 @@ const failure = (reason: KeyFailure): KeyVerification => ({ ok: false, reason })
  * flood of made-up keys cannot push real ones out; both are bounded and evict their oldest entry
  * in constant time. A stale stored key stays known after its freshness ends (until evicted), so
  * its refresh is never refused by beforeLookup. Malformed keys never reach a cache. Concurrent
- * lookups of one hash share one query; a failed query is not remembered.
+ * lookups of one hash share one query; a failed query is not remembered. `forget` ends a key's
+ * freshness at once (a revocation made by this process), and a lookup already under way when it
+ * is called is not trusted past that moment either.
  */
 export function createApiKeyVerifier({
   ttlMs = KEY_CACHE_TTL_MS,
@@ -57,6 +63,8 @@ export function createApiKeyVerifier({
   const known = new Map<string, Known>();
   const unknown = new Map<string, number>();
   const inFlight = new Map<string, Promise<StoredKey | null>>();
+  /** When each key id was last forgotten: a row read before then is stale as soon as it arrives. */
+  const forgotten = new Map<string, number>();
 
   function remember<V>(cache: Map<string, V>, hash: string, value: V): void {
     cache.delete(hash); // re-inserted last: the Map's order is the eviction order
@@ -71,7 +79,8 @@ export function createApiKeyVerifier({
     const query = load(hash).then(
       (stored) => {
         if (stored) {
-          remember(known, hash, { freshUntil: started + ttlMs, stored });
+          const readBeforeForget = (forgotten.get(stored.identity.id) ?? -Infinity) >= started;
+          remember(known, hash, { freshUntil: readBeforeForget ? -Infinity : started + ttlMs, stored });
           unknown.delete(hash);
         } else {
           known.delete(hash);
@@ -97,7 +106,7 @@ export function createApiKeyVerifier({
     return lookup(hash);
   }
 
-  return async (text, { now = new Date(), beforeLookup } = {}) => {
+  const verify = async (text: string | null | undefined, { now = new Date(), beforeLookup }: VerifyOptions = {}): Promise<KeyVerification> => {
     if (typeof text !== "string" || !parseApiKey(text)?.checksumValid) return failure("malformed");
     const row = await stored(hashApiKey(text), beforeLookup);
     if (!row) return failure("unknown");
@@ -105,4 +114,12 @@ export function createApiKeyVerifier({
     if (row.expiresAtMs !== null && row.expiresAtMs <= now.getTime()) return failure("expired");
     return { ok: true, identity: row.identity };
   };
+
+  // Stale entries stay known (freshUntil in the past), so the re-read is never refused by beforeLookup.
+  function forget(keyId: string): void {
+    remember(forgotten, keyId, clock());
+    for (const entry of known.values()) if (entry.stored.identity.id === keyId) entry.freshUntil = -Infinity;
+  }
+
+  return Object.assign(verify, { forget });
 }

@@ -2,6 +2,7 @@ import { getPrisma } from "@/lib/db";
 import { ApiError } from "@/lib/errors/api-error";
 import { insertApiKey, type CreatedApiKey } from "./insert-api-key";
 import { invalidInput } from "./invalid-input";
+import { clearKeyOriginsCache } from "./key-origins-cache";
 import { createApiKeyInputSchema, type CreateApiKeyInput } from "./schemas";
 
 /**
@@ -25,5 +26,8 @@ export async function createApiKey(
     if (!found) throw ApiError.invalid([{ name: "ngo", reason: `no registry entry has the slug '${ngo}'` }]);
     ngoId = found.id;
   }
-  return prisma.$transaction((tx) => insertApiKey(tx, { ...settings, ngo_id: ngoId }, now));
+  const created = await prisma.$transaction((tx) => insertApiKey(tx, { ...settings, ngo_id: ngoId }, now));
+  // Its origins may answer CORS preflights at once.
+  clearKeyOriginsCache();
+  return created;
 }

@@ -141,9 +141,10 @@ describe("checkKeyOrigin", () => {
     expect(checkKeyOrigin(embed, null)).toEqual({ ok: false, reason: "origin_required" });
   });
 
-  it("leaves a secret key without allowlist unrestricted and holds one with an allowlist to it", () => {
+  it("takes a secret key from servers, and from a browser page only on the key's own allowlist", () => {
     expect(checkKeyOrigin(server, null)).toEqual({ ok: true });
-    expect(checkKeyOrigin(server, "https://anywhere.example")).toEqual({ ok: true });
+    expect(checkKeyOrigin(server, "https://anywhere.example")).toEqual({ ok: false, reason: "secret_key_in_browser" });
+    expect(checkKeyOrigin(server, "null")).toEqual({ ok: false, reason: "secret_key_in_browser" });
     expect(checkKeyOrigin(dashboard, null)).toEqual({ ok: true });
     expect(checkKeyOrigin(dashboard, "https://app.partner.example")).toEqual({ ok: true });
     expect(checkKeyOrigin(dashboard, "https://partner.example")).toEqual({ ok: false, reason: "origin_not_allowed" });

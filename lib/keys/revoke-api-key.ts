@@ -1,13 +1,14 @@
 import { getPrisma } from "@/lib/db";
 import { recordEvent } from "@/lib/webhooks/record-event";
+import { forgetCachedKey } from "./forget-cached-key";
 import { getApiKey } from "./get-api-key";
 import { apiKeyRef } from "./insert-api-key";
 import type { ApiKeyRecord } from "./schemas";
 
 /**
  * Revokes a key for good. Revoking a revoked key changes nothing (the first revocation time
- * stays), so a retried command is harmless. Other processes may still accept the key for up to
- * KEY_CACHE_TTL_MS (create-api-key-verifier.ts).
+ * stays), so a retried command is harmless. This process refuses the key from now on; other
+ * processes may still accept it for up to KEY_CACHE_TTL_MS (create-api-key-verifier.ts).
  */
 export async function revokeApiKey(id: string, { now = new Date() }: { now?: Date } = {}): Promise<ApiKeyRecord> {
   const prisma = await getPrisma();
@@ -17,5 +18,6 @@ export async function revokeApiKey(id: string, { now = new Date() }: { now?: Dat
     // Only the revocation that happened is reported: revoking again writes no event.
     if (row) await recordEvent(tx, { type: "api_key.revoked", data: { api_key: apiKeyRef(row) } });
   });
+  forgetCachedKey(id);
   return getApiKey(id, { now });
 }

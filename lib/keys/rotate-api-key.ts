@@ -2,6 +2,7 @@ import { getPrisma } from "@/lib/db";
 import { ApiError } from "@/lib/errors/api-error";
 import { apiKeyRecordSelect, toApiKeyRecord } from "./api-key-record";
 import { recordEvent } from "@/lib/webhooks/record-event";
+import { forgetCachedKey } from "./forget-cached-key";
 import { apiKeyRef, insertApiKey, type CreatedApiKey } from "./insert-api-key";
 import type { ApiKeyRecord, Scope } from "./schemas";
 
@@ -12,10 +13,11 @@ export type RotatedApiKey = CreatedApiKey & { previous: ApiKeyRecord };
  * kind, tier, scopes, origins, NGO, limit and expiry, and the old key revoked, in one transaction
  * so that there is never a moment with both or neither. Of two concurrent rotations one wins and
  * the other finds the key revoked (409). A revoked or expired key cannot be rotated: make a new one.
+ * This process refuses the old secret as soon as the rotation commits.
  */
 export async function rotateApiKey(id: string, { now = new Date() }: { now?: Date } = {}): Promise<RotatedApiKey> {
   const prisma = await getPrisma();
-  return prisma.$transaction(async (tx) => {
+  const rotated = await prisma.$transaction(async (tx) => {
     // The conditional update takes the row lock first: a concurrent rotation waits here, then
     // sees revoked_at set and updates nothing.
     const { count } = await tx.apiKey.updateMany({ where: { id, revokedAt: null }, data: { revokedAt: now } });
@@ -43,4 +45,6 @@ export async function rotateApiKey(id: string, { now = new Date() }: { now?: Dat
     await recordEvent(tx, { type: "api_key.revoked", data: { api_key: apiKeyRef(previous) } });
     return { ...created, previous };
   });
+  forgetCachedKey(id);
+  return rotated;
 }

@@ -63,7 +63,7 @@ export function buildOpenApiDocument(): JsonSchema {
   const errors = {
     "400": problem("A parameter is unknown or has a bad value; errors[] names it."),
     "401": problem("The key sent is malformed, unknown, revoked or expired (reads need no key at all)."),
-    "403": problem("The key lacks registry:read, or is used from an origin outside its allowlist."),
+    "403": problem("The key lacks registry:read, or is used from a browser origin outside its allowlist (a secret key without one: from any browser origin)."),
     "429": problem("The quota is used up (60 a minute without a key); Retry-After says when to try again."),
     "500": problem("Unexpected error; the body says nothing more."),
   };

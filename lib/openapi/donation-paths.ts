@@ -32,7 +32,8 @@ export function donationPaths(
         description:
           "A publishable key (embed:write) from an Origin on its allowlist, or the hosted widget's embed session, as the bearer token. " +
           "A key bound to an NGO creates intents for that NGO only. Idempotency-Key: the same key and body replay the first answer " +
-          "(Idempotent-Replayed: true), the same key with another body is a 422; keys are kept per API key for at least 24 hours.",
+          "(Idempotent-Replayed: true) to the same caller only (the same embed session, or the same key from the same Origin), " +
+          "the same key with another body is a 422; keys are kept for at least 24 hours.",
         security: [{ apiKey: [] }],
         parameters: [{ name: "Idempotency-Key", in: "header", required: false, schema: { type: "string", maxLength: 255 } }],
         requestBody: body(createIntentInputSchema),

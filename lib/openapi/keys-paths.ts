@@ -15,7 +15,7 @@ export function keysPaths(
   const security = [{ apiKey: [] }];
   const refused = {
     "401": problem("No key, or a key that is malformed, unknown, revoked or expired."),
-    "403": problem("The key lacks the admin scope, or is used from an origin outside its allowlist."),
+    "403": problem("The key lacks the admin scope, or is used from a browser origin outside its allowlist (a secret key without one: from any browser origin)."),
     "429": problem("The key's per-minute quota is used up; Retry-After says when to try again."),
   };
   return {

@@ -189,13 +189,99 @@ describe("keyed endpoints: 401 and 403", () => {
   });
 
   it("answers only the key's allowed origins on keyed endpoints", async () => {
-    const allowed = await call("/api/v1/keys", { key: keys.operator.key, origin: "https://ops.example.net" });
-    expect(allowed.status).toBe(200);
-    expect(allowed.headers.get("access-control-allow-origin")).toBe("https://ops.example.net");
-    expect(allowed.headers.get("vary")).toMatch(/Origin/);
     const refused = await call("/api/v1/embed/donation/intent", { method: "POST", key: keys.embed.key, origin: "https://evil.example.com" });
     expect(refused.status).toBe(403);
     expect(refused.headers.get("access-control-allow-origin")).toBeNull();
+  });
+});
+
+describe("secret keys in browsers", () => {
+  async function makeKey(body: Record<string, unknown>) {
+    const response = await call("/api/v1/keys", { key: keys.operator.key, method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+    expect(response.status).toBe(201);
+    return (await response.json()) as { key: string; data: { id: string } };
+  }
+
+  it("refuses a secret key without an allowlist from any browser Origin, with no CORS allowance", async () => {
+    for (const [path, key] of [["/api/v1/keys", keys.operator.key], [list, keys.partner.key]] as const) {
+      const fromPage = await call(path, { key, origin: "https://ops.example.net" });
+      expect(fromPage.status, path).toBe(403);
+      expect((await problem(fromPage)).detail, path).toMatch(/Secret keys are for servers/);
+      expect(fromPage.headers.get("access-control-allow-origin"), path).not.toBe("https://ops.example.net");
+      // The same key from a server (no Origin) works as before.
+      expect((await call(path, { key })).status, path).toBe(200);
+    }
+    const deleted = await call(`/api/v1/keys/${keys.slow.id}`, { method: "DELETE", key: keys.operator.key, origin: "https://evil.example.com" });
+    expect(deleted.status).toBe(403);
+    const kept = (await (await call(`/api/v1/keys/${keys.slow.id}`, { key: keys.operator.key })).json()) as { data: { status: string } };
+    expect(kept.data.status).toBe("active");
+  });
+
+  it("takes a secret key from the origins on its own allowlist only, and allows only those in CORS", async () => {
+    const dashboard = await makeKey({ name: "Ops dashboard", kind: "secret", tier: "operator", origins: ["https://ops.example.net"] });
+    const allowed = await call("/api/v1/keys", { key: dashboard.key, origin: "https://ops.example.net" });
+    expect(allowed.status).toBe(200);
+    expect(allowed.headers.get("access-control-allow-origin")).toBe("https://ops.example.net");
+    expect(allowed.headers.get("vary")).toMatch(/Origin/);
+    const elsewhere = await call("/api/v1/keys", { key: dashboard.key, origin: "https://evil.example.com" });
+    expect(elsewhere.status).toBe(403);
+    expect(elsewhere.headers.get("access-control-allow-origin")).toBeNull();
+    expect((await call("/api/v1/keys", { key: dashboard.key })).status).toBe(200);
+  });
+});
+
+describe("revocation on the instance that revoked", () => {
+  async function makeKey() {
+    const response = await call("/api/v1/keys", {
+      key: keys.operator.key,
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ name: `Revoked at once ${Math.random()}`, kind: "secret" }),
+    });
+    return (await response.json()) as { key: string; data: { id: string } };
+  }
+
+  it("refuses a key revoked through the API on its very next use", async () => {
+    const made = await makeKey();
+    expect((await call(list, { key: made.key })).status).toBe(200); // now in the key cache
+    expect((await call(`/api/v1/keys/${made.data.id}`, { method: "DELETE", key: keys.operator.key })).status).toBe(200);
+    const response = await call(list, { key: made.key });
+    expect(response.status).toBe(401);
+    expect((await problem(response)).detail).toMatch(/revoked/);
+  });
+
+  it("refuses a rotated key's old secret on its very next use, and takes the new one", async () => {
+    const made = await makeKey();
+    expect((await call(list, { key: made.key })).status).toBe(200);
+    const rotated = await call(`/api/v1/keys/${made.data.id}/rotate`, { method: "POST", key: keys.operator.key });
+    expect(rotated.status).toBe(201);
+    const { key: next } = (await rotated.json()) as { key: string };
+    expect((await call(list, { key: made.key })).status).toBe(401);
+    expect((await call(list, { key: next })).status).toBe(200);
+  });
+});
+
+describe("403 answers and the rate limit", () => {
+  it("labels a 403 with the rate-limit headers and counts it against the key", async () => {
+    const response = await call("/api/v1/keys", {
+      key: keys.operator.key,
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ name: "Three a minute", kind: "publishable", ngo: SAMPLE_FIXTURES.donationDemo, origins: [ORIGIN], rate_limit_per_minute: 3 }),
+    });
+    const { key } = (await response.json()) as { key: string };
+    const statuses: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      // An embed key has no registry:read: a 403 every time, until its quota is spent.
+      const refused = await call(list, { key, origin: ORIGIN });
+      statuses.push(refused.status);
+      expect(refused.headers.get("ratelimit-policy"), `answer ${i}`).toBe('"key";q=3;w=60');
+      expect(refused.headers.get("ratelimit"), `answer ${i}`).toMatch(/^"key";r=\d+;t=\d+$/);
+      expect(refused.headers.get("x-ratelimit-limit"), `answer ${i}`).toBe("3");
+      expect(refused.headers.get("x-ratelimit-remaining"), `answer ${i}`).toBe(String(Math.max(0, 2 - i)));
+      expect(Number(refused.headers.get("x-ratelimit-reset")), `answer ${i}`).toBeGreaterThan(0);
+    }
+    expect(statuses).toEqual([403, 403, 403, 429, 429]);
   });
 });
 
@@ -212,11 +298,29 @@ describe("CORS preflights", () => {
   });
 
   it("succeeds without a key on keyed endpoints, and counts nothing", async () => {
-    const response = await preflight("/api/v1/keys", ORIGIN);
+    // ORIGIN is on the embed key's allowlist, and that key has embed:write.
+    const response = await preflight("/api/v1/embed/donation/intent", ORIGIN);
     expect(response.status).toBe(204);
     expect(response.headers.get("access-control-allow-origin")).toBe(ORIGIN);
-    expect(response.headers.get("access-control-allow-methods")).toMatch(/DELETE/);
     expect(response.headers.get("ratelimit")).toBeNull();
+  });
+
+  it("allows on keyed endpoints only an origin some key with their scope allows", async () => {
+    const admin = await preflight("/api/v1/keys", "https://anywhere.example.com");
+    expect(admin.status).toBe(204);
+    expect(admin.headers.get("access-control-allow-origin")).toBeNull();
+    // The embed key allows ORIGIN, but for embed:write, not admin.
+    expect((await preflight("/api/v1/keys", ORIGIN)).headers.get("access-control-allow-origin")).toBeNull();
+    const made = await call("/api/v1/keys", {
+      key: keys.operator.key,
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ name: "Admin console", kind: "secret", tier: "operator", origins: ["https://console.example.net"] }),
+    });
+    expect(made.status).toBe(201);
+    const allowed = await preflight("/api/v1/keys", "https://console.example.net");
+    expect(allowed.headers.get("access-control-allow-origin")).toBe("https://console.example.net");
+    expect(allowed.headers.get("access-control-allow-methods")).toMatch(/DELETE/);
   });
 
   it("exposes the rate-limit headers to scripts", async () => {

@@ -1,6 +1,7 @@
 // Donation intents over HTTP (DESIGN.md §5): the validation matrix, Idempotency-Key, the NGO's
 // state, the key's NGO binding, origins and embed sessions, the lifecycle with every test card,
 // concurrent confirms, expiry without a donor request, the preview, and operators' reads.
+import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CURRENCIES } from "@/lib/donations/currencies";
 import { TEST_CARDS } from "@/lib/payments/test-cards";
@@ -198,7 +199,7 @@ describe("the NGO", () => {
   it("answers for a hidden NGO exactly as for an unknown one", async () => {
     const pending = await ngoWithKey(true, ["pending_review"]);
     const hidden = await create(valid({ ngo: pending.slug }), asEmbed({}, pending.key));
-    const unknown = await create(valid({ ngo: "no-such-ngo-anywhere" }), asEmbed({}, (await ngoWithUnknownBinding()).key));
+    const unknown = await create(valid({ ngo: "no-such-ngo-anywhere" }), { Authorization: `Bearer ${(await ngoWithUnknownBinding()).key}` });
     expect(hidden.status).toBe(404);
     expect(unknown.status).toBe(404);
     expect(hidden.body.type).toBe(unknown.body.type);
@@ -238,9 +239,10 @@ describe("origins and embed sessions", () => {
 
   it("refuses a tampered session, and one whose key is revoked", async () => {
     const session = await widgetSession(`key=${keys.embed.key}`);
-    const [header, payload, signature] = session.split(".") as [string, string, string];
-    const claims = JSON.parse(Buffer.from(payload, "base64url").toString()) as Record<string, unknown>;
-    const forged = `${header}.${Buffer.from(JSON.stringify({ ...claims, slug: SAMPLE_FIXTURES.accented })).toString("base64url")}.${signature}`;
+    const parts = session.split(".");
+    const ciphertext = Buffer.from(parts[3] as string, "base64url");
+    ciphertext[0] = (ciphertext[0] as number) ^ 1;
+    const forged = [...parts.slice(0, 3), ciphertext.toString("base64url"), parts[4]].join(".");
     const answer = await create(valid({ ngo: SAMPLE_FIXTURES.accented }), { Authorization: `Bearer ${forged}` });
     expect(answer.status).toBe(401);
     expect(answer.body.detail).toMatch(/not valid/);
@@ -292,13 +294,76 @@ describe("the preview", () => {
     expect(page.headers.get("content-security-policy")).toContain("frame-ancestors 'self'");
     expect(page.text).toContain("Preview");
     const session = await widgetSession("preview=1");
-    const claims = JSON.parse(Buffer.from(session.split(".")[1] as string, "base64url").toString()) as { kid: unknown; origins: string[] };
-    expect(claims.kid).toBeNull();
-    expect(claims.origins).toEqual([app.url]);
     const made = await create(valid(), { Authorization: `Bearer ${session}` });
     expect(made.status).toBe(201);
     expect(made.body.mode).toBe("sandbox");
     expect((await create(valid({ ngo: SAMPLE_FIXTURES.accented }), { Authorization: `Bearer ${session}` })).status).toBe(403);
+  });
+});
+
+describe("what the widget's page and session give away", () => {
+  /** The preview page with a Host header of the caller's choosing (fetch would not send one). */
+  function previewWithHost(host: string): Promise<string> {
+    const url = new URL(`${app.url}/embed/donate/${DEMO}?preview=1`);
+    return new Promise((resolve, reject) => {
+      const request = http.get({ host: url.hostname, port: url.port, path: `${url.pathname}${url.search}`, headers: { Host: host } }, (response) => {
+        let text = "";
+        response.setEncoding("utf8").on("data", (chunk: string) => (text += chunk)).on("end", () => resolve(text));
+      });
+      request.on("error", reject);
+    });
+  }
+
+  it("names no operator-only id in the session or the page, and cannot be read by its holder", async () => {
+    const entry = await call("GET", `/api/registry/ngos/${DEMO}`, { headers: asOperator });
+    const ngoId = String((entry.body.data as { id: string }).id);
+    expect(ngoId).toMatch(/\w{6,}/);
+    for (const query of ["preview=1", `key=${keys.embed.key}`]) {
+      const page = await call("GET", `/embed/donate/${DEMO}?${query}`);
+      expect(page.text, query).not.toContain(ngoId);
+      expect(page.text, query).not.toContain(keys.embed.id);
+      const session = await widgetSession(query);
+      const decoded = session.split(".").map((part) => Buffer.from(part, "base64url").toString("latin1")).join(" ");
+      expect(decoded, query).not.toContain(ngoId);
+      expect(decoded, query).not.toContain(keys.embed.id);
+      expect(decoded, query).not.toContain(DEMO);
+    }
+  });
+
+  it("lets no forged Host header choose whom the preview talks to", async () => {
+    const page = await previewWithHost("evil.example");
+    expect(page).toContain('id="cfg"');
+    expect(page).not.toContain("evil.example");
+  });
+});
+
+describe("Idempotency-Key answers reach only their caller", () => {
+  it("keeps one embed session's answers, client secret included, from another session", async () => {
+    for (const query of ["preview=1", `key=${keys.embed.key}`]) {
+      const key = `session-${Date.now()}-${Math.random()}`;
+      const [mine, theirs] = [await widgetSession(query), await widgetSession(query)];
+      const first = await create(valid(), { Authorization: `Bearer ${mine}`, "Idempotency-Key": key });
+      expect(first.status, query).toBe(201);
+      const again = await create(valid(), { Authorization: `Bearer ${mine}`, "Idempotency-Key": key });
+      expect(again.text, query).toBe(first.text);
+      const other = await create(valid(), { Authorization: `Bearer ${theirs}`, "Idempotency-Key": key });
+      expect(other.status, query).toBe(201);
+      expect(other.headers.get("idempotent-replayed"), query).toBeNull();
+      expect(other.body.id, query).not.toBe(first.body.id);
+      expect(other.text, query).not.toContain(String(first.body.client_secret));
+    }
+  });
+
+  it("keeps a publishable key's answers to the exact Origin that made them", async () => {
+    const key = `origin-${Date.now()}`;
+    const first = await create(valid(), asEmbed({ "Idempotency-Key": key }));
+    expect(first.status).toBe(201);
+    const sameOrigin = await create(valid(), asEmbed({ "Idempotency-Key": key }));
+    expect(sameOrigin.text).toBe(first.text);
+    const otherOrigin = await create(valid(), asEmbed({ "Idempotency-Key": key, Origin: "https://shop.ngo.test" }));
+    expect(otherOrigin.status).toBe(201);
+    expect(otherOrigin.body.id).not.toBe(first.body.id);
+    expect(otherOrigin.text).not.toContain(String(first.body.client_secret));
   });
 });
 

@@ -98,7 +98,8 @@ export default async function DocsPage() {
       </table>
       <p>
         Answers say what was left out: <code>meta.tier</code> and <code>meta.redacted</code> in REST, <code>extensions.redacted</code>{" "}
-        in GraphQL. Secret keys start <code>tr_sk_</code>; publishable keys for the embed start <code>tr_pk_</code> and only work from the
+        in GraphQL. Secret keys start <code>tr_sk_</code> and are for servers: from a web page (a request with an <code>Origin</code>) they
+        work only on the origins of their own allowlist. Publishable keys for the embed start <code>tr_pk_</code> and only work from the
         origins on their allowlist.
       </p>
       <CodeSample code={examples.key} label="keyed example" />

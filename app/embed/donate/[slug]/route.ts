@@ -18,8 +18,6 @@ export async function GET(request: Request, { params }: { params: Promise<{ slug
       slug: (await params).slug,
       key: url.searchParams.get("key"),
       preview: url.searchParams.get("preview") === "1",
-      // The Host the browser used: Next's request.url may spell the address differently (localhost for 127.0.0.1).
-      registryOrigin: `${url.protocol}//${request.headers.get("host") ?? url.host}`,
       referer: request.headers.get("referer"),
       fetchDest: request.headers.get("sec-fetch-dest"),
       client: clientAddress(request.headers, config().trustedProxyHops),

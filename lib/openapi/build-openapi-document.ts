@@ -68,6 +68,8 @@ export function buildOpenApiDocument(): JsonSchema {
     "500": problem("Unexpected error; the body says nothing more."),
   };
   const lifecycle = webhookPaths(problem);
+  // Registry reads need no key; one, when sent, lifts the tier and the limit.
+  const keyOptional = [{}, { apiKey: [] }];
   return {
     openapi: "3.1.0",
     info: {
@@ -80,12 +82,20 @@ export function buildOpenApiDocument(): JsonSchema {
         "a read to the key's tier and per-minute limit; /api/v1 endpoints need one.",
     },
     servers: [{ url: "/" }],
-    tags: [{ name: "registry" }, { name: "health" }, { name: "keys" }, { name: "lifecycle" }, { name: "webhooks" }, { name: "donations" }],
+    tags: [
+      { name: "registry", description: "Public reads of the registry: no key needed; a key lifts the tier and the limit." },
+      { name: "health", description: "Readiness and liveness probes for monitors and orchestrators." },
+      { name: "keys", description: "API keys: create, list, rotate and revoke (admin scope)." },
+      { name: "lifecycle", description: "Writing the registry: entries and their state transitions (registry:write scope)." },
+      { name: "webhooks", description: "The event outbox, webhook endpoints and their delivery log (admin scope)." },
+      { name: "donations", description: "Donation intents: the embed's endpoint, the client-secret endpoints and operators' reads." },
+    ],
     paths: {
       "/api/registry/ngos": {
         get: {
           operationId: "listNgos",
           tags: ["registry"],
+          security: keyOptional,
           summary: "List, search and summarise registry entries",
           description:
             "Keyset-paginated: follow page.next_cursor. With view=stats, statistics of the matching entries instead.",
@@ -105,6 +115,7 @@ export function buildOpenApiDocument(): JsonSchema {
         get: {
           operationId: "getNgo",
           tags: ["registry"],
+          security: keyOptional,
           summary: "One registry entry",
           parameters: [{ name: "slug", in: "path", required: true, schema: { type: "string" } }],
           responses: {
@@ -120,8 +131,10 @@ export function buildOpenApiDocument(): JsonSchema {
           operationId: "getHealth",
           tags: ["health"],
           summary: "Health of the database, migrations, payments and sandbox",
+          security: [],
           responses: {
             "200": { description: "pass or warn", ...json(ref("Health"), "application/health+json") },
+            "429": problem("More than ten times the free tier's requests a minute from one client."),
             "503": { description: "fail", ...json(ref("Health"), "application/health+json") },
           },
         },
@@ -133,6 +146,7 @@ export function buildOpenApiDocument(): JsonSchema {
         get: {
           operationId: "getLiveness",
           tags: ["health"],
+          security: [],
           summary: "Liveness: answers without touching any dependency",
           responses: { "200": { description: "The process is up.", ...json(ref("Health"), "application/health+json") } },
         },

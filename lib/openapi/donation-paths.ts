@@ -18,6 +18,8 @@ export function donationPaths(
 ): Record<string, JsonSchema> {
   const id = { name: "id", in: "path", required: true, schema: { type: "string", pattern: "^di_[0-9a-z]{24}$" } };
   const body = (schema: z.ZodType) => ({ required: true, content: { "application/json": { schema: inputSchema(schema) } } });
+  // No API key: the intent's client secret, in the request, is the capability.
+  const bySecretOnly: JsonSchema[] = [];
   const bySecret = {
     "400": problem("A field is missing or has a bad value; errors[] names it."),
     "404": problem("No intent has this id, or the client secret is not its own (the same answer)."),
@@ -53,6 +55,7 @@ export function donationPaths(
       get: {
         operationId: "getDonationIntent",
         tags: ["donations"],
+        security: bySecretOnly,
         summary: "An intent's state, for the holder of its client secret (never the donor's email)",
         parameters: [id, { name: "client_secret", in: "query", required: true, schema: { type: "string" } }],
         responses: { "200": { description: "The intent.", ...json(ref("DonationIntent")) }, ...bySecret },
@@ -62,6 +65,7 @@ export function donationPaths(
       post: {
         operationId: "confirmDonationIntent",
         tags: ["donations"],
+        security: bySecretOnly,
         summary: "Pay an intent with a card (in sandbox mode, a test card decides the outcome)",
         parameters: [id],
         requestBody: body(confirmIntentInputSchema),
@@ -76,6 +80,7 @@ export function donationPaths(
       post: {
         operationId: "cancelDonationIntent",
         tags: ["donations"],
+        security: bySecretOnly,
         summary: "Cancel an intent that is not paid yet",
         parameters: [id],
         requestBody: body(secretOnlyInputSchema),

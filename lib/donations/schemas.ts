@@ -1,6 +1,7 @@
 // Donation intents' input and output schemas (DESIGN.md §5): they validate the requests, type
 // the code and feed the OpenAPI document.
 import { z } from "zod";
+import { listPageSchema } from "@/lib/http/list-page-schema";
 import { slugSchema } from "@/lib/registry/schemas";
 import { CURRENCIES, CURRENCY_CODES, formatMinorUnits, type CurrencyCode } from "./currencies";
 
@@ -94,6 +95,8 @@ export const operatorIntentSchema = donationIntentSchema
     provider: z.string(),
   })
   .meta({ id: "OperatorDonationIntent" });
+
+export const operatorIntentListSchema = listPageSchema(operatorIntentSchema).meta({ id: "OperatorDonationIntentList" });
 
 export type DonationIntentView = z.infer<typeof donationIntentSchema>;
 export type CreatedIntentView = z.infer<typeof createdIntentSchema>;

@@ -38,7 +38,7 @@ export const runDonationsCommand = commanderGroup((io) => {
           page.data.map((i) => [i.id, i.ngo.slug, `${formatMinorUnits(i.amount, i.currency)} ${i.currency}`, i.status, i.mode, i.created_at]),
         ),
       );
-      if (page.next_cursor) io.out(`more: --cursor ${page.next_cursor}`);
+      if (page.page.next_cursor) io.out(`more: --cursor ${page.page.next_cursor}`);
     });
   group
     .command("show")

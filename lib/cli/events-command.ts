@@ -8,7 +8,7 @@ export const runEventsCommand = commanderGroup((io) => {
   const group = groupCommand("events", "The event outbox: list", io);
   group
     .command("list")
-    .description("events, oldest first")
+    .description("events in commit-safe order (oldest first); poll again with the printed cursor for what came since")
     .option("--type <types>", "only these types, separated by commas")
     .option("--since <time>", "only events at or after this RFC 3339 time")
     .option("--until <time>", "only events before this RFC 3339 time")
@@ -27,7 +27,8 @@ export const runEventsCommand = commanderGroup((io) => {
       const page = await withDatabase(() => listEvents(parseQuery(params, listEventsQuerySchema)));
       if (flags.json) return printJson(io, page);
       io.out(formatTable(["ID", "TYPE", "CREATED"], page.data.map((e) => [e.id, e.type, e.created_at])));
-      if (page.next_cursor) io.out(`more: --cursor ${page.next_cursor}`);
+      // The events list always says where to continue: a short page means caught up for now.
+      if (page.page.next_cursor) io.out(`${page.data.length < page.page.limit ? "caught up; later" : "more"}: --cursor ${page.page.next_cursor}`);
     });
   return group;
 });

@@ -2,6 +2,7 @@
 import { KEY_KINDS } from "@/lib/keys/key-format";
 import type { CreatedApiKey } from "@/lib/keys/insert-api-key";
 import { API_KEY_STATUSES, DEFAULT_RATE_LIMITS, SCOPES, type CreateApiKeyInput } from "@/lib/keys/schemas";
+import { listPage } from "@/lib/http/list-page";
 import { TIERS } from "@/lib/tiers";
 import type { CliIo } from "./cli-io";
 import { choiceFlag, collect, commanderGroup, groupCommand, integerFlag } from "./commander-group";
@@ -92,7 +93,7 @@ export const runKeysCommand = commanderGroup((io) => {
     .action(async (flags: { status?: string; json?: boolean }) => {
       const { listApiKeys } = await import("@/lib/keys/list-api-keys");
       const records = (await withDatabase(() => listApiKeys())).filter((r) => !flags.status || r.status === flags.status);
-      if (flags.json) return printJson(io, { data: records });
+      if (flags.json) return printJson(io, listPage(records, null, records.length));
       io.out(formatApiKeyTable(records));
     });
 

@@ -1,4 +1,5 @@
 // `webhooks list|create|rotate-secret|deliveries|redeliver`: the lib/webhooks functions behind /api/v1/webhook-endpoints.
+import { listPage } from "@/lib/http/list-page";
 import { EVENT_TYPES } from "@/lib/webhooks/event-types";
 import type { EndpointRecord } from "@/lib/webhooks/endpoint-schemas";
 import type { CliIo } from "./cli-io";
@@ -23,7 +24,7 @@ export const runWebhooksCommand = commanderGroup((io) => {
     .action(async (flags: { json?: boolean }) => {
       const { listWebhookEndpoints } = await import("@/lib/webhooks/list-webhook-endpoints");
       const data = await withDatabase(() => listWebhookEndpoints());
-      if (flags.json) return printJson(io, { data });
+      if (flags.json) return printJson(io, listPage(data, null, data.length));
       io.out(
         formatTable(
           ["ID", "URL", "EVENTS", "ENABLED"],

@@ -1,12 +1,11 @@
 import { getPrisma, type Prisma } from "@/lib/db";
+import { listPage, type ListPage } from "@/lib/http/list-page";
 import { decodeCursor, encodeCursor, queryFingerprint } from "@/lib/registry/cursor";
 import { intentSelect, toOperatorIntentView } from "./intent-record";
 import type { ListIntentsQuery, OperatorIntentView } from "./schemas";
 
-export type IntentPage = { data: OperatorIntentView[]; next_cursor: string | null; limit: number };
-
 /** Operators' list of intents, newest first, filtered by NGO, status and creation time; keyset-paginated. */
-export async function listDonationIntents(query: ListIntentsQuery): Promise<IntentPage> {
+export async function listDonationIntents(query: ListIntentsQuery): Promise<ListPage<OperatorIntentView>> {
   const fingerprint = queryFingerprint(["donation-intents", query.ngo, query.status, query.created_after, query.created_before]);
   const createdAt: Prisma.DateTimeFilter = {};
   if (query.created_after) createdAt.gte = new Date(query.created_after);
@@ -25,9 +24,9 @@ export async function listDonationIntents(query: ListIntentsQuery): Promise<Inte
   const rows = await prisma.donationIntent.findMany({ where, select: intentSelect, orderBy: [{ createdAt: "desc" }, { id: "desc" }], take: query.limit + 1 });
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);
-  return {
-    data: page.map(toOperatorIntentView),
-    next_cursor: rows.length > query.limit && last ? encodeCursor({ value: last.createdAt.toISOString(), id: last.id }, fingerprint) : null,
-    limit: query.limit,
-  };
+  return listPage(
+    page.map(toOperatorIntentView),
+    rows.length > query.limit && last ? encodeCursor({ value: last.createdAt.toISOString(), id: last.id }, fingerprint) : null,
+    query.limit,
+  );
 }

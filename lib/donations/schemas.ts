@@ -2,6 +2,7 @@
 // the code and feed the OpenAPI document.
 import { z } from "zod";
 import { dateTimeSchema } from "@/lib/http/date-schemas";
+import { listPageSchema } from "@/lib/http/list-page-schema";
 import { slugSchema } from "@/lib/registry/schemas";
 import { CURRENCIES, CURRENCY_CODES, formatMinorUnits, type CurrencyCode } from "./currencies";
 
@@ -95,6 +96,8 @@ export const operatorIntentSchema = donationIntentSchema
     provider: z.string(),
   })
   .meta({ id: "OperatorDonationIntent" });
+
+export const operatorIntentListSchema = listPageSchema(operatorIntentSchema).meta({ id: "OperatorDonationIntentList" });
 
 export type DonationIntentView = z.infer<typeof donationIntentSchema>;
 export type CreatedIntentView = z.infer<typeof createdIntentSchema>;

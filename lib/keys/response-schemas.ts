@@ -1,8 +1,10 @@
 // The keys API's answers, as zod schemas: they document /api/v1/keys in the OpenAPI document.
 import { z } from "zod";
+import { listPageSchema } from "@/lib/http/list-page-schema";
 import { apiKeyRecordSchema } from "./schemas";
 
-export const apiKeyListResponseSchema = z.object({ data: z.array(apiKeyRecordSchema) }).meta({ id: "ApiKeyList" });
+/** Every key in one page (the list is not paged): next_cursor is null. */
+export const apiKeyListResponseSchema = listPageSchema(apiKeyRecordSchema).meta({ id: "ApiKeyList" });
 
 export const apiKeyResponseSchema = z.object({ data: apiKeyRecordSchema }).meta({ id: "ApiKeyResponse" });
 

@@ -8,9 +8,13 @@ import { problemSchema } from "@/lib/errors/problem-schema";
 import { listQuerySchema } from "@/lib/registry/schemas";
 import { ngoListResponseSchema, ngoResponseSchema, statsResponseSchema } from "@/lib/registry/response-schemas";
 import { APP_VERSION } from "@/lib/version";
-import { createdIntentSchema, donationIntentSchema, operatorIntentSchema } from "@/lib/donations/schemas";
+import { createdIntentSchema, donationIntentSchema, operatorIntentListSchema, operatorIntentSchema } from "@/lib/donations/schemas";
+import { deliveryListResponseSchema, deliveryRecordSchema } from "@/lib/webhooks/delivery-schemas";
+import { endpointListResponseSchema, endpointRecordSchema } from "@/lib/webhooks/endpoint-schemas";
+import { eventListResponseSchema, eventPayloadSchemas } from "@/lib/webhooks/event-payload-schemas";
 import { donationPaths } from "./donation-paths";
 import { keysPaths } from "./keys-paths";
+import { queryParameters } from "./query-parameters";
 import { webhookPaths } from "./webhook-paths";
 
 type JsonSchema = Record<string, unknown>;
@@ -34,6 +38,13 @@ function componentSchemas(): Record<string, JsonSchema> {
     donationIntentSchema,
     createdIntentSchema,
     operatorIntentSchema,
+    operatorIntentListSchema,
+    ...eventPayloadSchemas,
+    eventListResponseSchema,
+    deliveryRecordSchema,
+    deliveryListResponseSchema,
+    endpointRecordSchema,
+    endpointListResponseSchema,
   ];
   for (const schema of documented) {
     registry.add(schema, { id: schema.meta()?.id as string });
@@ -48,17 +59,6 @@ function componentSchemas(): Record<string, JsonSchema> {
   );
 }
 
-/** Query parameters from a zod object: names, descriptions and JSON Schemas of the raw input. */
-function queryParameters(schema: z.ZodObject): JsonSchema[] {
-  return Object.entries(schema.shape).map(([name, field]) => {
-    const { $schema: _drop, description, openapi, ...rest } = z.toJSONSchema(field as z.ZodType, {
-      io: "input",
-    }) as JsonSchema;
-    void _drop;
-    return { name, in: "query", required: !(field as z.ZodType).safeParse(undefined).success, description, schema: openapi ?? rest };
-  });
-}
-
 export function buildOpenApiDocument(): JsonSchema {
   const errors = {
     "400": problem("A parameter is unknown or has a bad value; errors[] names it."),
@@ -67,7 +67,7 @@ export function buildOpenApiDocument(): JsonSchema {
     "429": problem("The quota is used up (60 a minute without a key); Retry-After says when to try again."),
     "500": problem("Unexpected error; the body says nothing more."),
   };
-  const lifecycle = webhookPaths(problem);
+  const lifecycle = webhookPaths(ref, json, problem);
   // Registry reads need no key; one, when sent, lifts the tier and the limit.
   const keyOptional = [{}, { apiKey: [] }];
   return {

@@ -99,7 +99,7 @@ export function donationPaths(
         security: [{ apiKey: [] }],
         parameters: listParameters,
         responses: {
-          "200": { description: "A page of intents and next_cursor.", ...json({ type: "object", properties: { data: { type: "array", items: ref("OperatorDonationIntent") }, next_cursor: { type: ["string", "null"] }, limit: { type: "integer" } } }) },
+          "200": { description: "A page of intents; page.next_cursor leads to the next.", ...json(ref("OperatorDonationIntentList")) },
           "400": problem("A parameter is unknown or has a bad value."),
           "401": problem("No key, or a key that does not verify."),
           "403": problem("The key lacks the admin scope."),

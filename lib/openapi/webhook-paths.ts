@@ -3,9 +3,11 @@
 import { z } from "zod";
 import { createNgoSchema, transitionSchema, updateNgoSchema } from "@/lib/lifecycle/schemas";
 import { createEndpointSchema, rotateSecretSchema, updateEndpointSchema } from "@/lib/webhooks/endpoint-schemas";
-import { redeliverSchema } from "@/lib/webhooks/event-schemas";
+import { listDeliveriesQuerySchema, listEventsQuerySchema, redeliverSchema } from "@/lib/webhooks/event-schemas";
+import { eventSchemaId } from "@/lib/webhooks/event-payload-schemas";
 import { EVENT_TYPES } from "@/lib/webhooks/event-types";
 import { eventExample, eventSummary } from "@/lib/webhooks/event-examples";
+import { queryParameters } from "./query-parameters";
 
 type JsonSchema = Record<string, unknown>;
 
@@ -17,7 +19,11 @@ function body(schema: z.ZodType): JsonSchema {
 
 const anything = (description: string) => ({ description, content: { "application/json": { schema: { type: "object" } } } });
 
-export function webhookPaths(problem: (description: string) => JsonSchema): { paths: Record<string, JsonSchema>; webhooks: Record<string, JsonSchema> } {
+export function webhookPaths(
+  ref: (id: string) => JsonSchema,
+  json: (schema: JsonSchema) => JsonSchema,
+  problem: (description: string) => JsonSchema,
+): { paths: Record<string, JsonSchema>; webhooks: Record<string, JsonSchema> } {
   const security = [{ apiKey: [] }];
   const refused = {
     "400": problem("A field or parameter is missing or has a bad value; errors[] names each."),
@@ -62,16 +68,30 @@ export function webhookPaths(problem: (description: string) => JsonSchema): { pa
       }),
     },
     "/api/v1/events": {
-      get: op("listEvents", "webhooks", "Events, oldest first (type, since, until, limit, cursor)", {
-        parameters: ["type", "since", "until", "limit", "cursor"].map((name) => ({ name, in: "query", required: false, schema: { type: "string" } })),
-        responses: { "200": anything("A page of events and next_cursor."), ...refused },
+      get: op("listEvents", "webhooks", "Events in commit-safe order, oldest first, for catching up", {
+        description:
+          "Paged in the order of the transactions that wrote the events. An event is listed once its transaction, and every " +
+          "transaction older than it, has ended: a long transaction delays the list, it never makes a reader skip an event. " +
+          "page.next_cursor is where to continue, also on the last page: poll with it to get exactly the events that came since " +
+          "(fewer than limit events means caught up for now).",
+        parameters: queryParameters(listEventsQuerySchema),
+        responses: { "200": { description: "A page of events.", ...json(ref("EventList")) }, ...refused },
       }),
     },
     "/api/v1/events/{id}/deliveries": {
-      get: op("listEventDeliveries", "webhooks", "One event's deliveries, with every attempt", { parameters: [id], responses: { "200": anything("Deliveries."), ...refused } }),
+      get: op("listEventDeliveries", "webhooks", "One event's deliveries to every endpoint, newest first, with every attempt", {
+        parameters: [id, ...queryParameters(listDeliveriesQuerySchema)],
+        responses: {
+          "200": { description: "Deliveries with their attempts; an empty list for an event that went to no endpoint.", ...json(ref("WebhookDeliveryList")) },
+          ...refused,
+          "404": problem("No event has this id."),
+        },
+      }),
     },
     "/api/v1/webhook-endpoints": {
-      get: op("listWebhookEndpoints", "webhooks", "Every endpoint (never its secret)", { responses: { "200": anything("The endpoints."), ...refused } }),
+      get: op("listWebhookEndpoints", "webhooks", "Every endpoint (never its secret)", {
+        responses: { "200": { description: "Every endpoint, in one page.", ...json(ref("WebhookEndpointList")) }, ...refused },
+      }),
       post: op("createWebhookEndpoint", "webhooks", "Register an endpoint; the answer holds its whsec_ secret once", {
         requestBody: body(createEndpointSchema),
         responses: { "201": anything("The endpoint and its secret."), ...refused },
@@ -98,8 +118,8 @@ export function webhookPaths(problem: (description: string) => JsonSchema): { pa
     },
     "/api/v1/webhook-endpoints/{id}/deliveries": {
       get: op("listWebhookDeliveries", "webhooks", "The endpoint's delivery log, newest first", {
-        parameters: [id, ...["status", "limit", "cursor"].map((name) => ({ name, in: "query", required: false, schema: { type: "string" } }))],
-        responses: { "200": anything("Deliveries with their attempts (status, latency, response snippet)."), ...refused },
+        parameters: [id, ...queryParameters(listDeliveriesQuerySchema)],
+        responses: { "200": { description: "Deliveries with their attempts (status, latency, response snippet).", ...json(ref("WebhookDeliveryList")) }, ...refused },
       }),
     },
     "/api/v1/webhook-endpoints/{id}/redeliver": {
@@ -121,7 +141,7 @@ export function webhookPaths(problem: (description: string) => JsonSchema): { pa
           summary: eventSummary(type),
           description: "Signed per Standard Webhooks 1.0: verify webhook-signature with your endpoint's whsec_ secret. webhook-id is the event id, the same on every retry.",
           parameters: signed,
-          requestBody: { required: true, content: { "application/json": { schema: { type: "object", required: ["id", "type", "created_at", "api_version", "data"] }, example: eventExample(type) } } },
+          requestBody: { required: true, content: { "application/json": { schema: ref(eventSchemaId(type)), example: eventExample(type) } } },
           responses: { "200": { description: "Any 2xx acknowledges; anything else is retried (410 disables the endpoint)." } },
         },
       },

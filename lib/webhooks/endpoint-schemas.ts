@@ -1,6 +1,7 @@
 // Webhook endpoints: the request bodies of /api/v1/webhook-endpoints and the record the API
 // answers with. The secret is never part of the record: it is shown once, when made or rotated.
 import { z } from "zod";
+import { listPageSchema } from "@/lib/http/list-page-schema";
 import { EVENT_TYPES } from "./event-types";
 
 const url = z
@@ -56,8 +57,11 @@ export const endpointRecordSchema = z.object({
   previous_secret_expires_at: z.string().nullable().meta({ description: "Until when the previous secret also signs (rotation overlap)." }),
   created_at: z.string(),
   updated_at: z.string(),
-});
+}).meta({ id: "WebhookEndpoint" });
 
 export type EndpointRecord = z.infer<typeof endpointRecordSchema>;
+
+/** Every endpoint in one page (an operator has a handful, so the list is not paged). */
+export const endpointListResponseSchema = listPageSchema(endpointRecordSchema).meta({ id: "WebhookEndpointList" });
 export type CreateEndpointInput = z.infer<typeof createEndpointSchema>;
 export type UpdateEndpointInput = z.infer<typeof updateEndpointSchema>;

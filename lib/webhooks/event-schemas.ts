@@ -27,14 +27,17 @@ export const listEventsQuerySchema = z.object({
     .meta({ description: "Only events of these types (separated by commas)." }),
   since: time("Only events created at or after this time.").optional(),
   until: time("Only events created before this time.").optional(),
-  limit: limit.optional(),
-  cursor: z.string().max(500).optional().meta({ description: "next_cursor of the previous page." }),
+  limit: limit.optional().meta({ description: `Page size, 1–${PAGE_SIZE.max} (default ${PAGE_SIZE.default}).` }),
+  cursor: z.string().max(500).optional().meta({ description: "page.next_cursor of an earlier answer to the same filters: where to continue." }),
 });
 
 export const listDeliveriesQuerySchema = z.object({
-  status: z.enum(["pending", "delivered", "failed"], { error: "must be pending, delivered or failed" }).optional(),
-  limit: limit.optional(),
-  cursor: z.string().max(500).optional(),
+  status: z
+    .enum(["pending", "delivered", "failed"], { error: "must be pending, delivered or failed" })
+    .optional()
+    .meta({ description: "Only deliveries with this status." }),
+  limit: limit.optional().meta({ description: `Page size, 1–${PAGE_SIZE.max} (default ${PAGE_SIZE.default}).` }),
+  cursor: z.string().max(500).optional().meta({ description: "page.next_cursor of the previous page, with the same status." }),
 });
 
 export const redeliverSchema = z

@@ -1,4 +1,5 @@
-import type { OperatorIntentView } from "@/lib/donations/schemas";
+import type { z } from "zod";
+import type { eventDataSchemas } from "./event-payload-schemas";
 
 // The event types webhooks carry and the payload envelope (DESIGN.md §6). Payloads are
 // versioned: a change to any `data` shape that could break a receiver needs a new API_VERSION.
@@ -20,25 +21,13 @@ export const EVENT_TYPES = [
 
 export type EventType = (typeof EVENT_TYPES)[number];
 
+/** What each type's `data` holds (lib/webhooks/event-payload-schemas.ts). */
+export type EventData = { [T in EventType]: z.infer<(typeof eventDataSchemas)[T]> };
+
 /** The few fields that name an entry in every ngo.* event. */
-export type NgoRef = { id: string; slug: string; name: string; state: string };
+export type NgoRef = EventData["ngo.updated"]["ngo"];
 
-/** What each type's `data` holds. */
-export type EventData = {
-  "ngo.created": { ngo: NgoRef & { sector: string; country: string; trust_score: number } };
-  "ngo.updated": { ngo: NgoRef; changed: string[] };
-  "ngo.state_changed": { ngo: NgoRef; from: string; to: string; reason: string; actor: string };
-  "ngo.trust_score_changed": { ngo: NgoRef; old: number; new: number; methodology_version: string };
-  "api_key.created": { api_key: ApiKeyRef };
-  "api_key.revoked": { api_key: ApiKeyRef };
-  // The intent as operators see it (lib/donations/schemas.ts), donor included, never the client secret.
-  "donation_intent.created": { donation_intent: OperatorIntentView };
-  "donation_intent.succeeded": { donation_intent: OperatorIntentView };
-  "donation_intent.failed": { donation_intent: OperatorIntentView };
-  "donation_intent.canceled": { donation_intent: OperatorIntentView };
-};
-
-export type ApiKeyRef = { id: string; name: string; kind: string; tier: string; scopes: string[] };
+export type ApiKeyRef = EventData["api_key.created"]["api_key"];
 
 /** One event as stored, listed by GET /api/v1/events and sent as a webhook's body. */
 export type WebhookEventPayload<T extends EventType = EventType> = {

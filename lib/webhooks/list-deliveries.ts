@@ -1,41 +1,22 @@
 import { Prisma, queryRows } from "@/lib/db";
+import { ApiError } from "@/lib/errors/api-error";
+import { listPage, type ListPage } from "@/lib/http/list-page";
 import { PAGE_SIZE } from "@/lib/registry/schemas";
 import { decodeCursor, encodeCursor, queryFingerprint } from "@/lib/registry/cursor";
+import type { DeliveryAttempt, DeliveryRecord } from "./delivery-schemas";
 import type { ListDeliveriesQuery } from "./event-schemas";
-
-export type DeliveryAttempt = {
-  attempt: number;
-  started_at: string;
-  latency_ms: number;
-  status_code: number | null;
-  error: string | null;
-  response_snippet: string | null;
-};
-
-export type DeliveryRecord = {
-  event_id: string;
-  event_type: string;
-  endpoint_id: string;
-  status: "pending" | "delivered" | "failed";
-  attempts: number;
-  next_attempt_at: string | null;
-  last_status_code: number | null;
-  last_error: string | null;
-  created_at: string;
-  delivered_at: string | null;
-  log: DeliveryAttempt[];
-};
 
 const utc = (column: string) => Prisma.raw(`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
 
 /**
  * The delivery log of one endpoint or of one event, newest first, each delivery with its attempts
  * (status, latency, the start of the answer). Keyset pagination on (created_at, event_id).
+ * An event that does not exist is a 404; one that exists but went to no endpoint, an empty list.
  */
 export async function listDeliveries(
   of: { endpointId: string } | { eventId: string },
   query: ListDeliveriesQuery,
-): Promise<{ data: DeliveryRecord[]; next_cursor: string | null; limit: number }> {
+): Promise<ListPage<DeliveryRecord>> {
   const limit = query.limit ?? PAGE_SIZE.default;
   const fingerprint = queryFingerprint(["deliveries", of, query.status]);
   const conditions = ["endpointId" in of ? Prisma.sql`d.endpoint_id = ${of.endpointId}` : Prisma.sql`d.event_id = ${of.eventId}`];
@@ -53,6 +34,7 @@ export async function listDeliveries(
     WHERE ${Prisma.join(conditions, " AND ")}
     ORDER BY d.created_at DESC, d.event_id DESC, d.endpoint_id DESC LIMIT ${limit + 1}::int`);
   const page = rows.slice(0, limit);
+  if ("eventId" in of && page.length === 0) await assertEventExists(of.eventId);
   const attempts = page.length
     ? await queryRows<DeliveryAttempt & { event_id: string; endpoint_id: string }>(Prisma.sql`
         SELECT event_id, endpoint_id, attempt, ${utc("started_at")} AS started_at, latency_ms, status_code, error, response_snippet
@@ -61,8 +43,8 @@ export async function listDeliveries(
         ORDER BY started_at, attempt`)
     : [];
   const last = page.at(-1);
-  return {
-    data: page.map((d) => ({
+  return listPage(
+    page.map((d) => ({
       ...d,
       log: attempts
         .filter((a) => a.event_id === d.event_id && a.endpoint_id === d.endpoint_id)
@@ -75,7 +57,12 @@ export async function listDeliveries(
           response_snippet: a.response_snippet,
         })),
     })),
-    next_cursor: rows.length > limit && last ? encodeCursor({ value: last.created_at, id: `${last.event_id} ${last.endpoint_id}` }, fingerprint) : null,
+    rows.length > limit && last ? encodeCursor({ value: last.created_at, id: `${last.event_id} ${last.endpoint_id}` }, fingerprint) : null,
     limit,
-  };
+  );
+}
+
+async function assertEventExists(id: string): Promise<void> {
+  const found = /^evt_[0-9A-Za-z]{20,40}$/.test(id) && (await queryRows(Prisma.sql`SELECT 1 FROM webhook_events WHERE id = ${id}`)).length > 0;
+  if (!found) throw new ApiError("not_found", `No event has the id '${id.slice(0, 60)}'.`);
 }

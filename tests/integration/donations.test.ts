@@ -428,7 +428,7 @@ describe("operators", () => {
     const first = await call("GET", `/api/v1/donation-intents?ngo=${DEMO}&status=requires_payment_method&created_after=${since}&limit=2`, { headers: asOperator });
     expect(first.status).toBe(200);
     expect(first.body.data).toHaveLength(2);
-    const second = await call("GET", `/api/v1/donation-intents?ngo=${DEMO}&status=requires_payment_method&created_after=${since}&limit=2&cursor=${String(first.body.next_cursor)}`, { headers: asOperator });
+    const second = await call("GET", `/api/v1/donation-intents?ngo=${DEMO}&status=requires_payment_method&created_after=${since}&limit=2&cursor=${String((first.body.page as { next_cursor: string }).next_cursor)}`, { headers: asOperator });
     expect((second.body.data as unknown[]).length).toBeGreaterThanOrEqual(1);
     expect((await call("GET", "/api/v1/donation-intents", { headers: asEmbed() })).status).toBe(403);
     expect((await call("GET", "/api/v1/donation-intents?status=lost", { headers: asOperator })).status).toBe(400);

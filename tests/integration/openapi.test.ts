@@ -1,12 +1,15 @@
 import { Validator } from "@seriousme/openapi-schema-validator";
+import { Ajv2020 } from "ajv/dist/2020";
 import { EVENT_TYPES } from "@/lib/webhooks/event-types";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startApp, type StartedApp } from "../support/app";
+import type { StartedApp } from "../support/app";
+import { startAppWithKeys, type CreatedKeys } from "../support/app-with-keys";
 import { fetchJson } from "../support/fetch-json";
 
 let app: StartedApp;
+let keys: CreatedKeys<"operator">;
 beforeAll(async () => {
-  app = await startApp();
+  ({ app, keys } = await startAppWithKeys({ operator: { name: "OpenAPI desk", kind: "secret", tier: "operator" } }));
 });
 afterAll(async () => {
   await app?.stop();
@@ -47,5 +50,45 @@ describe("GET /api/openapi.json", () => {
     const webhooks = (body as unknown as { webhooks: Record<string, { post: { requestBody: { content: { "application/json": { example: { type: string } } } } } }> }).webhooks;
     expect(Object.keys(webhooks).sort()).toEqual([...EVENT_TYPES].sort());
     for (const [type, hook] of Object.entries(webhooks)) expect(hook.post.requestBody.content["application/json"].example.type).toBe(type);
+  });
+
+  it("documents the admin lists as they answer, the events list and every webhook's payload field by field", async () => {
+    type Document = { paths: Record<string, { get: { parameters: { name: string }[] } }>; components: { schemas: Record<string, { properties?: Record<string, unknown> }> } };
+    const { body: document } = await fetchJson<Document>(`${app.url}/api/openapi.json`);
+    const schemas = document.components.schemas;
+    for (const type of EVENT_TYPES) {
+      const id = `${type.split(/[._]/).map((w) => w[0]!.toUpperCase() + w.slice(1)).join("")}Event`;
+      expect(Object.keys(schemas[id]?.properties ?? {}).sort()).toEqual(["api_version", "created_at", "data", "id", "type"]);
+      expect(Object.keys((schemas[id]!.properties!.data as { properties?: object }).properties ?? {}).length).toBeGreaterThan(0);
+    }
+    expect(document.paths["/api/v1/events/{id}/deliveries"]!.get.parameters.map((p) => p.name)).toEqual(["id", "status", "limit", "cursor"]);
+    expect(document.paths["/api/v1/events"]!.get.parameters.map((p) => p.name)).toEqual(["type", "since", "until", "limit", "cursor"]);
+
+    // Real answers, held against the document's own schemas.
+    const ajv = new Ajv2020({ strict: false, validateFormats: false });
+    const validator = (id: string) => ajv.compile({ components: document.components, $ref: `#/components/schemas/${id}` });
+    const get = async (path: string) => {
+      const { response, body } = await fetchJson<unknown>(`${app.url}${path}`, { headers: { Authorization: `Bearer ${keys.operator.key}` } });
+      expect(response.status).toBe(200);
+      return body;
+    };
+    const created = await fetch(`${app.url}/api/v1/ngos`, {
+      method: "POST",
+      headers: { Authorization: `Bearer ${keys.operator.key}`, "Content-Type": "application/json" },
+      body: JSON.stringify({ name: `OpenAPI Check ${Date.now()}`, sector: "education", country: "GH" }),
+    });
+    expect(created.status).toBe(201);
+    const events = (await get("/api/v1/events?limit=100")) as { data: { id: string }[] };
+    expect(events.data.length).toBeGreaterThan(0);
+    for (const [id, answer] of [
+      ["EventList", events],
+      ["WebhookDeliveryList", await get(`/api/v1/events/${events.data[0]!.id}/deliveries`)],
+      ["WebhookEndpointList", await get("/api/v1/webhook-endpoints")],
+      ["ApiKeyList", await get("/api/v1/keys")],
+      ["OperatorDonationIntentList", await get("/api/v1/donation-intents")],
+    ] as const) {
+      const validate = validator(id);
+      expect({ id, valid: validate(answer), errors: validate.errors ?? null }).toEqual({ id, valid: true, errors: null });
+    }
   });
 });

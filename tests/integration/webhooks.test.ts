@@ -277,16 +277,65 @@ describe("the cron route", () => {
 });
 
 describe("the events list", () => {
-  it("pages with a cursor and filters by type and time", async () => {
-    const since = new Date().toISOString();
+  type Page = { data: { id: string; type: string }[]; page: { next_cursor: string | null; limit: number } };
+  const events = async (query: string) => {
+    const { status, body } = await call("GET", `/api/v1/events?${query}`);
+    expect(status).toBe(200);
+    return body as unknown as Page;
+  };
+
+  it("pages with a cursor, filters by type and time, and says where to poll from next", async () => {
+    const since = encodeURIComponent(new Date().toISOString());
     for (let i = 0; i < 3; i++) await createNgo();
-    const first = await call("GET", `/api/v1/events?type=ngo.created&since=${encodeURIComponent(since)}&limit=2`);
-    expect(first.status).toBe(200);
-    expect(first.body.data as unknown[]).toHaveLength(2);
-    const second = await call("GET", `/api/v1/events?type=ngo.created&since=${encodeURIComponent(since)}&limit=2&cursor=${first.body.next_cursor}`);
-    expect(second.body.data as unknown[]).toHaveLength(1);
-    expect(second.body.next_cursor).toBeNull();
+    const first = await events(`type=ngo.created&since=${since}&limit=2`);
+    expect(first.data).toHaveLength(2);
+    expect(first.page).toEqual({ next_cursor: expect.any(String), limit: 2 });
+    const second = await events(`type=ngo.created&since=${since}&limit=2&cursor=${first.page.next_cursor}`);
+    expect(second.data).toHaveLength(1);
+    expect(second.data.map((e) => e.type)).toEqual(["ngo.created"]);
+    // Caught up: the cursor stays, and polling with it later gives exactly what came since.
+    expect(second.page.next_cursor).toEqual(expect.any(String));
+    const idle = await events(`type=ngo.created&since=${since}&limit=2&cursor=${second.page.next_cursor}`);
+    expect(idle).toEqual({ data: [], page: { next_cursor: second.page.next_cursor, limit: 2 } });
+    const slug = await createNgo();
+    const later = await events(`type=ngo.created&since=${since}&limit=2&cursor=${idle.page.next_cursor}`);
+    expect(later.data).toHaveLength(1);
+    expect(JSON.stringify(later.data)).toContain(`"slug":"${slug}"`);
+
     expect((await call("GET", "/api/v1/events?type=ngo.exploded")).body.errors?.[0]?.name).toBe("type");
-    expect((await call("GET", `/api/v1/events?since=${encodeURIComponent(since)}&cursor=${first.body.next_cursor}`)).status).toBe(400);
+    expect((await call("GET", `/api/v1/events?since=${since}&cursor=${first.page.next_cursor}`)).status).toBe(400);
+  });
+
+  it("answers 404 for the deliveries of an event that does not exist, an empty list for one that went nowhere", async () => {
+    const missing = await call("GET", "/api/v1/events/evt_00000000000000000000000000/deliveries");
+    expect(missing.status).toBe(404);
+    expect(missing.body).toMatchObject({ status: 404, type: "/problems/not-found", detail: expect.stringContaining("evt_00000000000000000000000000") });
+    expect((await call("GET", "/api/v1/events/not-an-event/deliveries")).status).toBe(404);
+
+    // With every endpoint disabled, a new entry's event is queued for none.
+    const endpoints = (await call("GET", "/api/v1/webhook-endpoints")).body.data as Endpoint[];
+    for (const e of endpoints.filter((e) => e.enabled)) await call("PATCH", `/api/v1/webhook-endpoints/${e.id}`, { enabled: false });
+    const since = encodeURIComponent(new Date().toISOString());
+    await createNgo();
+    const [event] = (await events(`type=ngo.created&since=${since}`)).data;
+    const quiet = await call("GET", `/api/v1/events/${event!.id}/deliveries`);
+    expect(quiet.status).toBe(200);
+    expect(quiet.body).toEqual({ data: [], page: { next_cursor: null, limit: 20 } });
+  });
+
+  it("answers every admin list in one shape: { data, page: { next_cursor, limit } }", async () => {
+    const { endpoint } = await endpointFor(await newReceiver(), ["api_key.revoked"]);
+    for (const path of [
+      "/api/v1/events?limit=3",
+      "/api/v1/webhook-endpoints",
+      `/api/v1/webhook-endpoints/${endpoint.id}/deliveries`,
+      "/api/v1/keys",
+      "/api/v1/donation-intents",
+    ]) {
+      const { status, body } = await call("GET", path);
+      expect({ path, status, keys: Object.keys(body).sort() }).toEqual({ path, status: 200, keys: ["data", "page"] });
+      expect(body.page).toEqual({ next_cursor: expect.toSatisfy((c) => c === null || typeof c === "string"), limit: expect.any(Number) });
+      expect(Array.isArray(body.data)).toBe(true);
+    }
   });
 });

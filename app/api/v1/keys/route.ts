@@ -1,6 +1,7 @@
 // GET, POST /api/v1/keys — list API keys, and create one (its plaintext is in this answer only)
 import { z } from "zod";
 import { apiRoute } from "@/lib/http/api-route";
+import { listPage } from "@/lib/http/list-page";
 import { noStoreJson } from "@/lib/http/no-store-json";
 import { parseQuery } from "@/lib/http/parse-query";
 import { readJsonBody } from "@/lib/http/read-json-body";
@@ -19,8 +20,8 @@ const listQuerySchema = z.object({
 export const GET = apiRoute(async (request) => {
   await requireKey(request);
   const { status } = parseQuery(new URL(request.url).searchParams, listQuerySchema);
-  const keys = await listApiKeys();
-  return noStoreJson({ data: status ? keys.filter((key) => key.status === status) : keys });
+  const keys = (await listApiKeys()).filter((key) => !status || key.status === status);
+  return noStoreJson(listPage(keys, null, keys.length));
 });
 
 export const POST = apiRoute(async (request) => {

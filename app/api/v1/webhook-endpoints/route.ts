@@ -1,6 +1,7 @@
 // GET, POST /api/v1/webhook-endpoints — list webhook endpoints, and register one (its secret is in this answer only)
 import { z } from "zod";
 import { apiRoute } from "@/lib/http/api-route";
+import { listPage } from "@/lib/http/list-page";
 import { noStoreJson } from "@/lib/http/no-store-json";
 import { parseQuery } from "@/lib/http/parse-query";
 import { readJsonBody } from "@/lib/http/read-json-body";
@@ -13,7 +14,8 @@ export const dynamic = "force-dynamic";
 export const GET = apiRoute(async (request) => {
   await requireKey(request);
   parseQuery(new URL(request.url).searchParams, z.object({}));
-  return noStoreJson({ data: await listWebhookEndpoints() });
+  const endpoints = await listWebhookEndpoints();
+  return noStoreJson(listPage(endpoints, null, endpoints.length));
 });
 
 export const POST = apiRoute(async (request) => {

@@ -155,7 +155,16 @@ export function buildOpenApiDocument(): JsonSchema {
     webhooks: lifecycle.webhooks,
     components: {
       schemas: componentSchemas(),
-      securitySchemes: { apiKey: { type: "http", scheme: "bearer", description: "A Trust Registry API key (tr_sk_… or tr_pk_…)." } },
+      securitySchemes: {
+        apiKey: { type: "http", scheme: "bearer", description: "A Trust Registry API key (tr_sk_… or tr_pk_…)." },
+        // What a receiver checks on each webhook this service sends.
+        webhookSignature: {
+          type: "apiKey",
+          in: "header",
+          name: "webhook-signature",
+          description: "Standard Webhooks 1.0: HMAC-SHA256 of webhook-id.webhook-timestamp.body with the endpoint's whsec_ secret.",
+        },
+      },
     },
   };
 }

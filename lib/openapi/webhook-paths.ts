@@ -141,6 +141,7 @@ export function webhookPaths(
           summary: eventSummary(type),
           description: "Signed per Standard Webhooks 1.0: verify webhook-signature with your endpoint's whsec_ secret. webhook-id is the event id, the same on every retry.",
           parameters: signed,
+          security: [{ webhookSignature: [] }],
           requestBody: { required: true, content: { "application/json": { schema: ref(eventSchemaId(type)), example: eventExample(type) } } },
           responses: { "200": { description: "Any 2xx acknowledges; anything else is retried (410 disables the endpoint)." } },
         },

@@ -2,7 +2,7 @@
 import { KEY_KINDS } from "@/lib/keys/key-format";
 import type { CreatedApiKey } from "@/lib/keys/insert-api-key";
 import { API_KEY_STATUSES, DEFAULT_RATE_LIMITS, SCOPES, type CreateApiKeyInput } from "@/lib/keys/schemas";
-import { listPage } from "@/lib/http/list-page";
+import { listPage } from "@/lib/schemas/list-page";
 import { TIERS } from "@/lib/tiers";
 import type { CliIo } from "./cli-io";
 import { choiceFlag, collect, commanderGroup, groupCommand, integerFlag } from "./commander-group";

@@ -1,5 +1,5 @@
 import { getPrisma, type Prisma } from "@/lib/db";
-import { listPage, type ListPage } from "@/lib/http/list-page";
+import { listPage, type ListPage } from "@/lib/schemas/list-page";
 import { decodeCursor, encodeCursor, queryFingerprint } from "@/lib/registry/cursor";
 import { intentSelect, toOperatorIntentView } from "./intent-record";
 import type { ListIntentsQuery, OperatorIntentView } from "./schemas";

@@ -1,8 +1,8 @@
 // Donation intents' input and output schemas (DESIGN.md §5): they validate the requests, type
 // the code and feed the OpenAPI document.
 import { z } from "zod";
-import { dateTimeSchema } from "@/lib/http/date-schemas";
-import { listPageSchema } from "@/lib/http/list-page-schema";
+import { dateTimeSchema } from "@/lib/schemas/date-schemas";
+import { listPageSchema } from "@/lib/schemas/list-page-schema";
 import { slugSchema } from "@/lib/registry/schemas";
 import { CURRENCIES, CURRENCY_CODES, formatMinorUnits, type CurrencyCode } from "./currencies";
 

@@ -1,6 +1,6 @@
 // The keys API's answers, as zod schemas: they document /api/v1/keys in the OpenAPI document.
 import { z } from "zod";
-import { listPageSchema } from "@/lib/http/list-page-schema";
+import { listPageSchema } from "@/lib/schemas/list-page-schema";
 import { apiKeyRecordSchema } from "./schemas";
 
 /** Every key in one page (the list is not paged): next_cursor is null. */

@@ -1,7 +1,7 @@
 // API keys' input and output schemas. The same schemas validate input (REST, CLI), type the code
 // and can feed the OpenAPI document.
 import { z } from "zod";
-import { dateTimeSchema } from "@/lib/http/date-schemas";
+import { dateTimeSchema } from "@/lib/schemas/date-schemas";
 import { slugSchema } from "@/lib/registry/schemas";
 import { TIERS, type Tier } from "@/lib/tiers";
 import { KEY_KINDS } from "./key-format";

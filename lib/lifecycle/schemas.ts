@@ -1,7 +1,7 @@
 // The write API's request bodies (POST /api/v1/ngos, PATCH /api/v1/ngos/{slug}, transitions).
 // The same schemas validate the CLI's input and each row of an import, and feed the OpenAPI document.
 import { z } from "zod";
-import { dateSchema } from "@/lib/http/date-schemas";
+import { dateSchema } from "@/lib/schemas/date-schemas";
 import { countryCodeSchema } from "@/lib/registry/countries";
 import { SECTOR_IDS } from "@/lib/registry/sectors";
 import { TRUST_COMPONENT_NAMES } from "@/lib/trust/components";

@@ -2,7 +2,7 @@
 // /api/v1/events/{id}/deliveries): the types of lib/webhooks/list-deliveries.ts and the
 // OpenAPI document's schema, from one definition.
 import { z } from "zod";
-import { listPageSchema } from "@/lib/http/list-page-schema";
+import { listPageSchema } from "@/lib/schemas/list-page-schema";
 
 export const deliveryAttemptSchema = z.object({
   attempt: z.int(),

@@ -1,7 +1,7 @@
 // Webhook endpoints: the request bodies of /api/v1/webhook-endpoints and the record the API
 // answers with. The secret is never part of the record: it is shown once, when made or rotated.
 import { z } from "zod";
-import { listPageSchema } from "@/lib/http/list-page-schema";
+import { listPageSchema } from "@/lib/schemas/list-page-schema";
 import { EVENT_TYPES } from "./event-types";
 
 const url = z

@@ -3,8 +3,8 @@
 // the events list with them. Written once, so the document cannot drift from what is sent.
 import { z } from "zod";
 import { operatorIntentSchema } from "@/lib/donations/schemas";
-import { listPageSchema } from "@/lib/http/list-page-schema";
-import { EVENT_TYPES, type EventType } from "./event-types";
+import { listPageSchema } from "@/lib/schemas/list-page-schema";
+import { EVENT_TYPES, type EventType } from "./event-type-names";
 
 const ngoRef = z
   .object({ id: z.string().meta({ description: "ngo_…" }), slug: z.string(), name: z.string(), state: z.string() })

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { dateTimeSchema } from "@/lib/http/date-schemas";
+import { dateTimeSchema } from "@/lib/schemas/date-schemas";
 import { PAGE_SIZE } from "@/lib/registry/schemas";
 import { EVENT_TYPES } from "./event-types";
 

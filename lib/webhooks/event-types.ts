@@ -1,25 +1,13 @@
 import type { z } from "zod";
 import type { eventDataSchemas } from "./event-payload-schemas";
+import type { EventType } from "./event-type-names";
 
-// The event types webhooks carry and the payload envelope (DESIGN.md §6). Payloads are
+// The payload envelope of the events webhooks carry (DESIGN.md §6). Payloads are
 // versioned: a change to any `data` shape that could break a receiver needs a new API_VERSION.
 
 export const WEBHOOK_API_VERSION = "2026-11-25";
 
-export const EVENT_TYPES = [
-  "ngo.created",
-  "ngo.updated",
-  "ngo.state_changed",
-  "ngo.trust_score_changed",
-  "api_key.created",
-  "api_key.revoked",
-  "donation_intent.created",
-  "donation_intent.succeeded",
-  "donation_intent.failed",
-  "donation_intent.canceled",
-] as const;
-
-export type EventType = (typeof EVENT_TYPES)[number];
+export { EVENT_TYPES, isEventType, type EventType } from "./event-type-names";
 
 /** What each type's `data` holds (lib/webhooks/event-payload-schemas.ts). */
 export type EventData = { [T in EventType]: z.infer<(typeof eventDataSchemas)[T]> };
@@ -37,7 +25,3 @@ export type WebhookEventPayload<T extends EventType = EventType> = {
   api_version: string;
   data: EventData[T];
 };
-
-export function isEventType(value: string): value is EventType {
-  return (EVENT_TYPES as readonly string[]).includes(value);
-}

@@ -1,6 +1,6 @@
 import { Prisma, queryRows } from "@/lib/db";
 import { ApiError } from "@/lib/errors/api-error";
-import { listPage, type ListPage } from "@/lib/http/list-page";
+import { listPage, type ListPage } from "@/lib/schemas/list-page";
 import { PAGE_SIZE } from "@/lib/registry/schemas";
 import { decodeCursor, encodeCursor, queryFingerprint } from "@/lib/registry/cursor";
 import type { DeliveryAttempt, DeliveryRecord } from "./delivery-schemas";

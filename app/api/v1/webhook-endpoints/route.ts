@@ -1,7 +1,7 @@
 // GET, POST /api/v1/webhook-endpoints — list webhook endpoints, and register one (its secret is in this answer only)
 import { z } from "zod";
 import { apiRoute } from "@/lib/http/api-route";
-import { listPage } from "@/lib/http/list-page";
+import { listPage } from "@/lib/schemas/list-page";
 import { noStoreJson } from "@/lib/http/no-store-json";
 import { parseQuery } from "@/lib/http/parse-query";
 import { readJsonBody } from "@/lib/http/read-json-body";

@@ -1,4 +1,4 @@
-// The schema of a list answer (lib/http/list-page.ts) for the OpenAPI document, around the
+// The schema of a list answer (lib/schemas/list-page.ts) for the OpenAPI document, around the
 // schema of one item.
 import { z } from "zod";
 

@@ -1,0 +1,21 @@
+// The event types webhooks carry (DESIGN.md §6), on their own so that the payload schemas and
+// the payload types built from them can both name them.
+
+export const EVENT_TYPES = [
+  "ngo.created",
+  "ngo.updated",
+  "ngo.state_changed",
+  "ngo.trust_score_changed",
+  "api_key.created",
+  "api_key.revoked",
+  "donation_intent.created",
+  "donation_intent.succeeded",
+  "donation_intent.failed",
+  "donation_intent.canceled",
+] as const;
+
+export type EventType = (typeof EVENT_TYPES)[number];
+
+export function isEventType(value: string): value is EventType {
+  return (EVENT_TYPES as readonly string[]).includes(value);
+}

@@ -312,9 +312,10 @@ describe("the events list", () => {
     expect(missing.body).toMatchObject({ status: 404, type: "/problems/not-found", detail: expect.stringContaining("evt_00000000000000000000000000") });
     expect((await call("GET", "/api/v1/events/not-an-event/deliveries")).status).toBe(404);
 
-    // With every endpoint disabled, a new entry's event is queued for none.
+    // With no endpoint at all, a new entry's event is queued for none (a disabled endpoint's
+    // events are queued for it, so the endpoints are removed, not disabled).
     const endpoints = (await call("GET", "/api/v1/webhook-endpoints")).body.data as Endpoint[];
-    for (const e of endpoints.filter((e) => e.enabled)) await call("PATCH", `/api/v1/webhook-endpoints/${e.id}`, { enabled: false });
+    for (const e of endpoints) await call("DELETE", `/api/v1/webhook-endpoints/${e.id}`);
     const since = encodeURIComponent(new Date().toISOString());
     await createNgo();
     const [event] = (await events(`type=ngo.created&since=${since}`)).data;

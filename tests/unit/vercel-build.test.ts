@@ -26,7 +26,7 @@ function vercelBuild(env: Record<string, string>): { status: number | null; call
   const inherited = Object.fromEntries(Object.entries(process.env).filter(([key]) => key !== "DATABASE_URL" && key !== "DIRECT_DATABASE_URL"));
   const result = spawnSync(process.execPath, ["--import", "tsx", "scripts/vercel-build.ts"], {
     cwd: ROOT,
-    env: { ...inherited, PATH: `${bin}${path.delimiter}${process.env.PATH}`, ...env } as NodeJS.ProcessEnv,
+    env: { ...inherited, PATH: `${bin}${path.delimiter}${process.env.PATH}`, ...env, NODE_ENV: "development" },
     encoding: "utf8",
   });
   const calls = fs.existsSync(record) ? fs.readFileSync(record, "utf8").trim().split("\n").map((line) => JSON.parse(line) as { args: string[]; url: string | null }) : [];

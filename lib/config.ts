@@ -50,6 +50,9 @@ const configSchema = z.object({
   RATE_LIMIT_PREFIX: unsetIfEmpty(z.string().regex(/^[\w:.-]{1,100}$/, "must be 1-100 letters, digits, or _ : . -")),
   SERVER_SECRET: unsetIfEmpty(z.string().trim().min(32, "must be at least 32 characters (e.g. `openssl rand -base64 32`)")),
   VERCEL: z.string().optional(),
+  VERCEL_ENV: z.string().optional(),
+  OTEL_EXPORTER_OTLP_ENDPOINT: unsetIfEmpty(z.url()),
+  OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: unsetIfEmpty(z.url()),
   CRON_SECRET: unsetIfEmpty(z.string().trim().min(16, "must be at least 16 characters")),
   WEBHOOKS_ALLOW_PRIVATE_TARGETS: z.enum(["0", "1"]).default("0"),
   WEBHOOKS_RETRY_SCHEDULE: unsetIfEmpty(
@@ -121,6 +124,10 @@ export type Config = {
   /** The bearer token Vercel Cron sends to /api/cron/webhooks (CRON_SECRET); unset: the route refuses. */
   cronSecret: string | undefined;
   webhooks: WebhookSettings;
+  /** Send Strict-Transport-Security on every answer: in production, and on Vercel's production. */
+  hsts: boolean;
+  /** Export OpenTelemetry traces (an OTLP endpoint is configured); otherwise no SDK is loaded. */
+  tracing: boolean;
 };
 
 export type DonationSettings = {
@@ -199,6 +206,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
       batchSize: e.WEBHOOKS_BATCH_SIZE ?? 50,
       endpointConcurrency: e.WEBHOOKS_ENDPOINT_CONCURRENCY ?? 8,
     },
+    hsts: (e.DATABASE_URL !== undefined && e.NODE_ENV === "production") || e.VERCEL_ENV === "production",
+    tracing: e.OTEL_EXPORTER_OTLP_ENDPOINT !== undefined || e.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT !== undefined,
   };
 }
 

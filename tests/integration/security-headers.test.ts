@@ -72,7 +72,7 @@ const CASES: Case[] = [
   // The widget is stricter: it lives in other sites' pages, and tells nobody where it was.
   { what: "widget preview", path: `/embed/donate/${DEMO}?preview=1`, status: 200, referrerPolicy: "no-referrer" },
   { what: "static asset", path: staticAsset, status: 200 },
-  { what: "405 from the server", path: "/api/health", status: 405, init: () => ({ method: "TRACE" }) },
+  { what: "405 from the server", path: "/api/health", status: 405, init: () => ({ method: "PROPFIND" }) },
   { what: "405 on a page", path: "/", status: 405, init: () => ({ method: "DELETE" }) },
   { what: "Pages Router stats page", path: "/stats", status: 200, page: "no-inline-script" },
   { what: "404 under /embed", path: "/embed/no-such-thing", status: 404, referrerPolicy: "no-referrer" },

@@ -1,5 +1,6 @@
 import { DEPRECATIONS, type Deprecation } from "./deprecations";
-import { routeOf } from "./route-methods";
+import { matchRoute } from "./match-route";
+import { ROUTE_METHODS } from "./route-methods";
 
 /**
  * The headers that announce a deprecation on each answer: `Deprecation` as RFC 9745's Structured
@@ -8,7 +9,7 @@ import { routeOf } from "./route-methods";
  */
 export function deprecationHeaders(method: string, pathname: string, table: readonly Deprecation[] = DEPRECATIONS): Record<string, string> {
   if (table.length === 0) return {};
-  const route = routeOf(pathname);
+  const route = matchRoute(pathname, Object.keys(ROUTE_METHODS));
   const asked = method === "HEAD" ? "GET" : method;
   const entry = table.find((candidate) => candidate.route === route && candidate.method === asked);
   if (!entry) return {};

@@ -16,6 +16,7 @@ import { corsHeaders, preflightResponse } from "./cors";
 import { deprecationHeaders } from "./deprecation-headers";
 import { identifyRequest, type RequestIdentity } from "./identify-request";
 import { KeyRefused } from "./key-refused";
+import { noteRequestIdentity } from "./note-request-identity";
 import { problemResponse } from "./problem-response";
 
 export async function guardApiRequest(request: NextRequest): Promise<Response> {
@@ -42,6 +43,7 @@ export async function guardApiRequest(request: NextRequest): Promise<Response> {
       }
       throw error;
     }
+    noteRequestIdentity(identity.tier, identity.key?.id);
     if (identity.key && identity.allowedOrigin !== null) headers = { ...corsHeaders(access, identity.allowedOrigin), ...deprecation };
     const outcome = await limitRequest(subjectOf(access, identity));
     headers = { ...headers, ...outcome.headers };
@@ -50,6 +52,7 @@ export async function guardApiRequest(request: NextRequest): Promise<Response> {
     return forward(headers);
   } catch (caught) {
     let error = caught;
+    if (error instanceof KeyRefused) noteRequestIdentity(error.key.tier, error.key.id);
     if (error instanceof ApiError && error.status === 403) {
       const outcome = await countRefusal(error, request);
       headers = { ...headers, ...outcome.headers };

@@ -158,7 +158,7 @@ export type Config = {
    * keys, and gone when the function instance is. Health and every page say so.
    */
   previewData: boolean;
-  /** Connections per process (DB_POOL_MAX): 10 by default, 3 on Vercel (see serverlessPoolMax). */
+  /** Connections per process (DB_POOL_MAX): 10 by default, 3 on Vercel (see SERVERLESS_POOL_MAX). */
   dbPoolMax: number;
   dbConnectTimeoutMs: number;
   dbQueryTimeoutMs: number;
@@ -178,7 +178,8 @@ export type Config = {
   benchRoutes: boolean;
   /**
    * The Upstash Redis REST endpoint of the shared rate-limit store; unset means the in-memory
-   * store of this one process. UPSTASH_REDIS_REST_* win over KV_REST_API_* (as in @upstash/redis).
+   * store of this one process (also with RATE_LIMIT_STORE=memory, the explicit opt-out).
+   * UPSTASH_REDIS_REST_* win over KV_REST_API_* (as in @upstash/redis).
    * The prefix (RATE_LIMIT_PREFIX) keeps deployments that share one Redis apart; a request waits
    * at most timeoutMs (RATE_LIMIT_TIMEOUT_MS, default 300) for the store before it passes uncounted.
    */

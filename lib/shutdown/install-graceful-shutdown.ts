@@ -9,7 +9,14 @@ import { closeConnection } from "@/lib/db";
 import { log } from "@/lib/log";
 import { stopDispatching } from "@/lib/webhooks/stop-dispatching";
 
+/** After the grace, the longest the hand-back and closing the database may take. */
+const CLOSE_MS = 10_000;
+
 export function installGracefulShutdown(): void {
+  // Only beside Next's own handler, which `next start` and server.js register before this runs.
+  // Elsewhere (a serverless runtime, NEXT_MANUAL_SIG_HANDLE) a listener of ours would take away
+  // the signal's default, which is to end the process.
+  if (process.listenerCount("SIGTERM") === 0) return;
   let drained: Promise<void> | undefined;
   const onSignal = (signal: NodeJS.Signals) => {
     if (drained) return;
@@ -27,6 +34,8 @@ export function installGracefulShutdown(): void {
     if (!drained) return exit(code);
     if (exiting) return undefined as never;
     exiting = true;
+    // Whatever hangs (a database that stopped answering), the process ends within this.
+    setTimeout(() => exit(code), config().shutdownGraceMs + CLOSE_MS).unref();
     void drained
       .then(() => closeConnection())
       .catch(() => {})

@@ -1,5 +1,4 @@
-import type { Context } from "@opentelemetry/api";
-import type { ReadableSpan, Span, SpanProcessor } from "@opentelemetry/sdk-trace-base";
+import type { ReadableSpan, SpanProcessor } from "@opentelemetry/sdk-trace-base";
 import { routePattern } from "@/lib/http/route-pattern";
 
 // Where a span can hold a request's URL: Next.js sets http.target to the raw path and query, which
@@ -14,7 +13,8 @@ const DROPPED = ["url.query"];
  * the path or the query. Runs ahead of the exporting processor.
  */
 export class UrlRedactor implements SpanProcessor {
-  onStart(_span: Span, _context: Context): void {}
+  // Next sets the URL attributes as a span starts; they are rewritten when it ends, before export.
+  onStart(): void {}
 
   onEnd(span: ReadableSpan): void {
     const attributes = span.attributes as Record<string, unknown>;

@@ -22,9 +22,10 @@ const SNIPPET_BYTES = 512;
 
 /**
  * POSTs one webhook, in a span of its own (the target's host and the answer's status: never the
- * URL's path or query, which may hold the receiver's token). One timeout covers the whole attempt; redirects are not followed (a 3xx is a
- * failure); only 2xx counts as delivered, which is the caller's decision. Unless private targets
- * are allowed, an IP literal is checked here and a host name at connect time (guardedLookup).
+ * URL's path or query, which may hold the receiver's token). One timeout covers the whole attempt;
+ * redirects are not followed (a 3xx is a failure); only 2xx counts as delivered, which is the
+ * caller's decision. Unless private targets are allowed, an IP literal is checked here and a host
+ * name at connect time (guardedLookup).
  */
 export function sendWebhook(
   url: string,

@@ -26,9 +26,10 @@ export const CUT_OFF = { status: null, error: "cut off: the dispatcher is stoppi
 
 /**
  * POSTs one webhook, in a span of its own (the target's host and the answer's status: never the
- * URL's path or query, which may hold the receiver's token). One timeout covers the whole attempt; redirects are not followed (a 3xx is a
- * failure); only 2xx counts as delivered, which is the caller's decision. Unless private targets
- * are allowed, an IP literal is checked here and a host name at connect time (guardedLookup).
+ * URL's path or query, which may hold the receiver's token). One timeout covers the whole attempt;
+ * redirects are not followed (a 3xx is a failure); only 2xx counts as delivered, which is the
+ * caller's decision. Unless private targets are allowed, an IP literal is checked here and a host
+ * name at connect time (guardedLookup).
  * `signal` cuts the attempt off (a stopping dispatcher): the outcome is CUT_OFF unless an answer
  * had already come.
  */

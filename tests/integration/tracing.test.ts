@@ -1,6 +1,7 @@
 // OpenTelemetry: with an OTLP endpoint configured, traces go there (here: a loopback receiver,
 // OTLP over HTTP as JSON) with spans for the route, each database query and each webhook send;
 // without one, no SDK is loaded and nothing is sent.
+import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startApp, type StartedApp } from "../support/app";
@@ -9,6 +10,9 @@ import { ROOT } from "../support/root";
 import { startReceiver, type Receiver } from "../support/webhook-receiver";
 
 const PROBE = path.join(ROOT, "tests/support/scripts/otel-probe.cjs");
+// In every place a secret can travel: the webhook URL's path (receivers put tokens there), queries,
+// cursors, client secrets, headers. No span may carry it.
+const CANARY = `canary${randomBytes(8).toString("hex")}`;
 
 type OtlpValue = { stringValue?: string; intValue?: string | number };
 type OtlpSpan = { name: string; traceId: string; attributes?: { key: string; value: OtlpValue }[] };
@@ -21,7 +25,7 @@ let keys: CreatedKeys<"operator">;
 
 beforeAll(async () => {
   collector = await startReceiver("");
-  hooks = await startReceiver("/hooks");
+  hooks = await startReceiver(`/hooks/${CANARY}`);
   ({ app, keys } = await startAppWithKeys(
     { operator: { name: "Tracing desk", kind: "secret", tier: "operator" } },
     {
@@ -77,6 +81,13 @@ describe("with an OTLP endpoint", () => {
   it("exports spans for the route, its database queries and each webhook send", async () => {
     const listed = await fetch(`${app.url}/api/registry/ngos?limit=1`);
     expect(listed.status).toBe(200);
+    const canaried = [
+      fetch(`${app.url}/api/registry/ngos?limit=1&cursor=${CANARY}`, { headers: { Cookie: `s=${CANARY}`, "X-Api-Key": CANARY } }),
+      fetch(`${app.url}/api/v1/embed/donation/intent/di_${CANARY}?client_secret=${CANARY}`),
+      fetch(`${app.url}/?q=${CANARY}`),
+      fetch(`${app.url}/ngos/${CANARY}`),
+    ];
+    for (const response of await Promise.all(canaried)) await response.arrayBuffer();
     await expect.poll(() => spans().some((s) => /\/api\/registry\/ngos/.test(s.name)), { timeout: 15_000 }).toBe(true);
     const route = spans().find((s) => /\/api\/registry\/ngos/.test(s.name))!;
     // The route's database queries are in its trace.
@@ -94,6 +105,7 @@ describe("with an OTLP endpoint", () => {
     // Spans carry the operation, never the SQL text, its values, or the key.
     const exported = collector.received.map((r) => r.body).join("\n");
     expect(exported).not.toContain(keys.operator.key);
+    expect(exported).not.toContain(CANARY);
     expect(exported).not.toMatch(/SELECT .* FROM/i);
   });
 });

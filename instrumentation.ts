@@ -26,6 +26,9 @@ export async function register(): Promise<void> {
   // default only in the embedded mode, where no other process can open the database).
   const { startDispatchPoller } = await import("@/lib/webhooks/kick-dispatcher");
   startDispatchPoller();
+  // On SIGTERM, the deliveries in flight are finished or handed back before Next's exit.
+  const { installGracefulShutdown } = await import("@/lib/shutdown/install-graceful-shutdown");
+  installGracefulShutdown();
   if (config().databaseUrl) return;
   try {
     await getConnection();

@@ -16,6 +16,10 @@ const PAGE_CSP = [
 ].join("; ");
 
 const nextConfig: NextConfig = {
+  // A plain server runs `node .next/standalone/server.js`: the server and only the files it needs
+  // (traced node_modules, the migrations below, PGlite's WASM). `npm run build` then copies
+  // .next/static beside it (scripts/copy-standalone-assets.mjs), which Next leaves to the operator.
+  output: "standalone",
   // PGlite loads its WASM and data files from its own package directory at run time.
   serverExternalPackages: ["@electric-sql/pglite", "pglite-prisma-adapter"],
   // The migration runner reads the SQL files at run time, also in traced deployments.

@@ -1,4 +1,5 @@
 // Configuration, read from the environment and validated once. Nothing else reads process.env.
+import os from "node:os";
 import path from "node:path";
 import { z } from "zod";
 
@@ -25,10 +26,10 @@ const UPSTASH_PAIRS = [
   ["KV_REST_API_URL", "KV_REST_API_TOKEN"],
 ] as const;
 
-const configSchema = z.object({
+const configObject = z.object({
   DATABASE_URL: z.preprocess((v) => (v === "" ? undefined : v), postgresUrl.optional()),
-  DATA_DIR: z.string().min(1).default(".data"),
-  DB_POOL_MAX: z.coerce.number().int().min(1).max(100).default(10),
+  DATA_DIR: unsetIfEmpty(z.string().min(1)),
+  DB_POOL_MAX: unsetIfEmpty(z.coerce.number().int().min(1).max(100)),
   DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(2_000),
   DB_QUERY_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -50,6 +51,9 @@ const configSchema = z.object({
   RATE_LIMIT_PREFIX: unsetIfEmpty(z.string().regex(/^[\w:.-]{1,100}$/, "must be 1-100 letters, digits, or _ : . -")),
   SERVER_SECRET: unsetIfEmpty(z.string().trim().min(32, "must be at least 32 characters (e.g. `openssl rand -base64 32`)")),
   VERCEL: z.string().optional(),
+  VERCEL_ENV: unsetIfEmpty(z.enum(["production", "preview", "development"])),
+  RATE_LIMIT_STORE: unsetIfEmpty(z.enum(["upstash", "memory"])),
+  SHUTDOWN_GRACE_MS: unsetIfEmpty(z.coerce.number().int().min(0).max(600_000)),
   CRON_SECRET: unsetIfEmpty(z.string().trim().min(16, "must be at least 16 characters")),
   WEBHOOKS_ALLOW_PRIVATE_TARGETS: z.enum(["0", "1"]).default("0"),
   WEBHOOKS_RETRY_SCHEDULE: unsetIfEmpty(
@@ -63,7 +67,12 @@ const configSchema = z.object({
   WEBHOOKS_POLL_MS: unsetIfEmpty(z.coerce.number().int().min(0).max(3_600_000)),
   WEBHOOKS_BATCH_SIZE: unsetIfEmpty(z.coerce.number().int().min(1).max(1000)),
   WEBHOOKS_ENDPOINT_CONCURRENCY: unsetIfEmpty(z.coerce.number().int().min(1).max(1000)),
-}).superRefine((env, context) => {
+});
+
+/** Every variable the configuration reads (the .env.example test keeps that file in step). */
+export const CONFIG_VARIABLES = Object.keys(configObject.shape);
+
+const configSchema = configObject.superRefine((env, context) => {
   // Every instance must sign with the same secret, so a database of its own is no place to make
   // one up: an operator sets it once, for all of them.
   if (env.DATABASE_URL !== undefined && env.SERVER_SECRET === undefined) {
@@ -79,13 +88,58 @@ const configSchema = z.object({
       context.addIssue({ code: "custom", path: [missing], message: `must be set together with ${missing === url ? token : url}` });
     }
   }
+  const upstash = UPSTASH_PAIRS.some(([url, token]) => env[url] !== undefined && env[token] !== undefined);
+  if (env.RATE_LIMIT_STORE === "upstash" && !upstash) {
+    context.addIssue({ code: "custom", path: ["RATE_LIMIT_STORE"], message: "is upstash, but neither UPSTASH_REDIS_REST_URL/_TOKEN nor KV_REST_API_URL/_TOKEN is set" });
+  }
+  if (vercelEnvOf(env) === "production") requireForVercelProduction(env, upstash, context);
 });
+
+/**
+ * Vercel production serves real donors from many function instances at once: a database they
+ * share, one secret for all of them, and one rate-limit store (or the operator's explicit choice
+ * of a per-instance count) — never the embedded fallbacks, which would quietly give each instance
+ * a throwaway database, secret and quota of its own.
+ */
+function requireForVercelProduction(env: z.infer<typeof configObject>, upstash: boolean, context: z.RefinementCtx): void {
+  const missing = (name: string, message: string) => context.addIssue({ code: "custom", path: [name], message });
+  // With a DATABASE_URL, the general rule above already asks for SERVER_SECRET.
+  if (env.DATABASE_URL === undefined) missing("DATABASE_URL", "must be set on Vercel production (the pooled URL of your PostgreSQL)");
+  if (env.DATABASE_URL === undefined && env.SERVER_SECRET === undefined) {
+    missing("SERVER_SECRET", "must be set on Vercel production: at least 32 random characters (e.g. `openssl rand -base64 32`)");
+  }
+  if (!upstash && env.RATE_LIMIT_STORE !== "memory") {
+    missing(
+      "UPSTASH_REDIS_REST_URL",
+      "must be set on Vercel production with UPSTASH_REDIS_REST_TOKEN (or KV_REST_API_URL and KV_REST_API_TOKEN), or set RATE_LIMIT_STORE=memory to count per instance",
+    );
+  }
+}
+
+/**
+ * Which Vercel environment this is, if any. Vercel sets VERCEL=1 and VERCEL_ENV on every
+ * deployment; without VERCEL_ENV, NODE_ENV=production is taken for production (the strict case).
+ */
+function vercelEnvOf(env: { VERCEL?: string; VERCEL_ENV?: string; NODE_ENV?: string }): "production" | "preview" | "development" | undefined {
+  if (env.VERCEL !== "1") return undefined;
+  if (env.VERCEL_ENV === "production" || env.VERCEL_ENV === "preview" || env.VERCEL_ENV === "development") return env.VERCEL_ENV;
+  return env.NODE_ENV === "production" ? "production" : "development";
+}
 
 export type Config = {
   /** PostgreSQL connection string; unset means the embedded PGlite database. */
   databaseUrl: string | undefined;
   /** Where the embedded database and demo files live. */
   dataDir: string;
+  /** The Vercel environment (VERCEL_ENV) when running on Vercel (VERCEL=1), else undefined. */
+  vercelEnv: "production" | "preview" | "development" | undefined;
+  /**
+   * A Vercel deployment other than production with no DATABASE_URL (a pull request's preview):
+   * the embedded database in a temporary directory, seeded with the sample registry and demo
+   * keys, and gone when the function instance is. Health and every page say so.
+   */
+  previewData: boolean;
+  /** Connections per process (DB_POOL_MAX): 10 by default, 3 on Vercel (see SERVERLESS_POOL_MAX). */
   dbPoolMax: number;
   dbConnectTimeoutMs: number;
   dbQueryTimeoutMs: number;
@@ -99,7 +153,8 @@ export type Config = {
   benchRoutes: boolean;
   /**
    * The Upstash Redis REST endpoint of the shared rate-limit store; unset means the in-memory
-   * store of this one process. UPSTASH_REDIS_REST_* win over KV_REST_API_* (as in @upstash/redis).
+   * store of this one process (also with RATE_LIMIT_STORE=memory, the explicit opt-out).
+   * UPSTASH_REDIS_REST_* win over KV_REST_API_* (as in @upstash/redis).
    * The prefix (RATE_LIMIT_PREFIX) keeps deployments that share one Redis apart; a request waits
    * at most timeoutMs (RATE_LIMIT_TIMEOUT_MS, default 300) for the store before it passes uncounted.
    */
@@ -121,6 +176,9 @@ export type Config = {
   /** The bearer token Vercel Cron sends to /api/cron/webhooks (CRON_SECRET); unset: the route refuses. */
   cronSecret: string | undefined;
   webhooks: WebhookSettings;
+  /** On SIGTERM, how long webhook sends in flight may finish before they are cut off and their
+   * claims handed back for another dispatcher (SHUTDOWN_GRACE_MS, default 5 s). */
+  shutdownGraceMs: number;
 };
 
 export type DonationSettings = {
@@ -168,10 +226,15 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration: ${issues}`);
   }
   const e = parsed.data;
+  const vercelEnv = vercelEnvOf(e);
+  const previewData = vercelEnv !== undefined && vercelEnv !== "production" && e.DATABASE_URL === undefined;
   return {
     databaseUrl: e.DATABASE_URL,
-    dataDir: path.resolve(e.DATA_DIR),
-    dbPoolMax: e.DB_POOL_MAX,
+    // Vercel's deployment directory is read-only; the system's temporary directory is writable.
+    dataDir: path.resolve(e.DATA_DIR ?? (previewData ? path.join(os.tmpdir(), "trust-registry") : ".data")),
+    vercelEnv,
+    previewData,
+    dbPoolMax: e.DB_POOL_MAX ?? (e.VERCEL === "1" ? SERVERLESS_POOL_MAX : 10),
     dbConnectTimeoutMs: e.DB_CONNECT_TIMEOUT_MS,
     dbQueryTimeoutMs: e.DB_QUERY_TIMEOUT_MS,
     nodeEnv: e.NODE_ENV,
@@ -199,10 +262,22 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
       batchSize: e.WEBHOOKS_BATCH_SIZE ?? 50,
       endpointConcurrency: e.WEBHOOKS_ENDPOINT_CONCURRENCY ?? 8,
     },
+    shutdownGraceMs: e.SHUTDOWN_GRACE_MS ?? 5_000,
   };
 }
 
+/**
+ * The default pool size on Vercel. Every function instance holds a pool of its own and Vercel
+ * runs as many instances as traffic asks for, so what the database (or its pooler) sees is
+ * instances × pool size: 10 per instance would turn 50 instances into 500 connections, past the
+ * client limit of many managed plans. One would be too few the other way: an instance on Fluid
+ * compute serves several requests at once, and a page makes a few queries side by side. Three
+ * lets an instance overlap those and keeps the total a small multiple of the instance count.
+ */
+const SERVERLESS_POOL_MAX = 3;
+
 function upstashSettings(e: z.infer<typeof configSchema>): Config["upstash"] {
+  if (e.RATE_LIMIT_STORE === "memory") return undefined;
   const shared = { prefix: e.RATE_LIMIT_PREFIX ?? DEFAULT_UPSTASH_PREFIX, timeoutMs: e.RATE_LIMIT_TIMEOUT_MS ?? 300 };
   if (e.UPSTASH_REDIS_REST_URL && e.UPSTASH_REDIS_REST_TOKEN) {
     return { url: e.UPSTASH_REDIS_REST_URL, token: e.UPSTASH_REDIS_REST_TOKEN, ...shared };

@@ -5,6 +5,7 @@ import type { ReactNode } from "react";
 import { EXPLORER_SCRIPT } from "@/lib/explorer/explorer-script";
 import { scriptVersion } from "@/lib/http/script-response";
 import { SiteFooter } from "./site-footer";
+import { PreviewBanner } from "./preview-banner";
 import { SiteHeader } from "./site-header";
 
 const EXPLORER_SCRIPT_SRC = `/explorer.js?v=${scriptVersion(EXPLORER_SCRIPT)}`;
@@ -15,6 +16,7 @@ export function SiteFrame({ children }: { children: ReactNode }) {
       <a className="skip" href="#content">
         Skip to content
       </a>
+      <PreviewBanner />
       <SiteHeader />
       <main id="content" className="wrap" tabIndex={-1}>
         {children}

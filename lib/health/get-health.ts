@@ -1,6 +1,7 @@
 import { config } from "@/lib/config";
 import { getRateLimitStoreHealth } from "@/lib/rate-limit/get-rate-limit-store-health";
 import { APP_VERSION } from "@/lib/version";
+import { checkData } from "./check-data";
 import { checkDatabase } from "./check-database";
 import { checkDeliveries } from "./check-deliveries";
 import { checkMigrations } from "./check-migrations";
@@ -17,6 +18,8 @@ import { withTimeout } from "@/lib/async/with-timeout";
 //   payments:sandbox       whether sandbox mode is on (true|false); a warning in production
 //   rateLimit:store        the rate-limit store (memory | upstash); warn while it fails and
 //                          requests pass uncounted (fail open), never fail
+//   data:kind              postgresql | embedded | preview (a Vercel preview's sample data, which
+//                          resets: warn, never fail)
 //   webhooks:deliveries    webhook deliveries (to enabled endpoints) and donation settlements overdue
 //                          by more than 5 min, with how late the oldest is: warn, since nothing
 //                          runs a dispatcher; never fail
@@ -27,6 +30,7 @@ const CHECKS: Record<string, HealthCheckDefinition> = {
   "payments:sandbox": { componentType: "component", run: checkSandbox },
   "rateLimit:store": { componentType: "datastore", run: getRateLimitStoreHealth },
   "webhooks:deliveries": { componentType: "component", run: checkDeliveries, atWorst: "warn" },
+  "data:kind": { componentType: "datastore", run: checkData, atWorst: "warn" },
 };
 
 // Checks run side by side, each bounded, so the probe answers within about this long even when

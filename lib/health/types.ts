@@ -24,7 +24,7 @@ export const healthSchema = z
     checks: z
       .record(z.string(), z.array(healthCheckSchema))
       .optional()
-      .meta({ description: "database:responseTime, database:migrations, payments:provider, payments:sandbox, rateLimit:store, webhooks:deliveries" }),
+      .meta({ description: "database:responseTime, database:migrations, payments:provider, payments:sandbox, rateLimit:store, webhooks:deliveries, data:kind" }),
   })
   .meta({ id: "Health" });
 

@@ -11,7 +11,7 @@ describe("the shared-bucket warning", () => {
 
   it("stays quiet behind trusted proxies, on Vercel, and outside production", () => {
     expect(sharedBucketWarning(readConfig({ ...production, TRUSTED_PROXY_HOPS: "1" }))).toBeNull();
-    expect(sharedBucketWarning(readConfig({ ...production, VERCEL: "1" }))).toBeNull();
+    expect(sharedBucketWarning(readConfig({ ...production, VERCEL: "1", RATE_LIMIT_STORE: "memory" }))).toBeNull();
     expect(sharedBucketWarning(readConfig({ NODE_ENV: "production" }))).toBeNull();
   });
 });

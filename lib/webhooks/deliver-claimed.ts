@@ -3,6 +3,7 @@ import { Prisma, getPrisma, queryRows } from "@/lib/db";
 import type { ClaimedDelivery } from "./claim-deliveries";
 import { nextAttemptDelay } from "./next-attempt-delay";
 import { randomId } from "./random-id";
+import { releaseClaim } from "./release-claim";
 import { sendWebhook, type SendOutcome } from "./send-webhook";
 import { signWebhook } from "./sign-webhook";
 import type { WebhookEventPayload } from "./event-types";
@@ -18,9 +19,14 @@ type Target = {
  * Makes one attempt of a claimed delivery and records it: the attempt in the log, then the
  * delivery's new state — delivered (2xx), retried later (per the schedule and Retry-After), or
  * failed (schedule spent, 410 Gone). Every update is conditional on this claim's lease token, so
- * a dispatcher whose lease ran out cannot overwrite what another one did since.
+ * a dispatcher whose lease ran out cannot overwrite what another one did since. An attempt that
+ * `cutOff` ends before any answer (the process is stopping) is not recorded: its claim is handed
+ * back, due at once.
  */
-export async function deliverClaimed(claim: ClaimedDelivery): Promise<"delivered" | "retry" | "failed" | "skipped"> {
+export async function deliverClaimed(
+  claim: ClaimedDelivery,
+  cutOff?: AbortSignal,
+): Promise<"delivered" | "retry" | "failed" | "skipped" | "released"> {
   const settings = config().webhooks;
   const [target] = await queryRows<Target>(Prisma.sql`
     SELECT e.url, e.secret, e.previous_secret, e.previous_secret_expires_at,
@@ -37,7 +43,11 @@ export async function deliverClaimed(claim: ClaimedDelivery): Promise<"delivered
     secrets.push(target.previous_secret);
   }
   const headers = signWebhook(claim.event_id, body, secrets, now);
-  const outcome = await sendWebhook(target.url, headers, body, settings);
+  const outcome = await sendWebhook(target.url, headers, body, { ...settings, signal: cutOff });
+  if (outcome.status === null && cutOff?.aborted) {
+    await releaseClaim(claim);
+    return "released";
+  }
   const delivered = outcome.status !== null && outcome.status >= 200 && outcome.status < 300;
   const gone = outcome.status === 410;
   const delay = delivered || gone ? null : nextAttemptDelay(claim.attempt, settings.retryScheduleMs, outcome);

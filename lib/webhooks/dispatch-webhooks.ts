@@ -17,7 +17,9 @@ export type DispatchResult = { attempted: number; delivered: number };
  * at most WEBHOOKS_ENDPOINT_CONCURRENCY of them to one endpoint, and claims more as soon as a slot
  * frees or a kick says new work is due — never waiting for a batch's slowest send — so a slow or
  * dead endpoint delays only its own deliveries. A stopping dispatch claims nothing more and waits
- * for what it holds: no claimed delivery is abandoned to its lease. Every dispatch also sweeps
+ * for what it holds: no claimed delivery is abandoned to its lease. Once the process is stopping
+ * (stopDispatching) no dispatch claims anything, and a send still in flight when its grace runs
+ * out is cut off and handed back. Every dispatch also sweeps
  * donation intents (settles the due, cancels the expired) at most once a second per process, so
  * their events go out in the same run and expiry needs no donor request.
  */
@@ -43,7 +45,7 @@ export async function dispatchWebhooks({ signal, pollMs = BUSY_POLL_MS }: { sign
     shared.total++;
     shared.inFlight.set(claim.endpoint_id, (shared.inFlight.get(claim.endpoint_id) ?? 0) + 1);
     result.attempted++;
-    const attempt: Promise<void> = deliverClaimed(claim)
+    const attempt: Promise<void> = deliverClaimed(claim, shared.cutOff.signal)
       .then((outcome) => {
         if (outcome === "delivered") result.delivered++;
       })
@@ -58,7 +60,7 @@ export async function dispatchWebhooks({ signal, pollMs = BUSY_POLL_MS }: { sign
     mine.add(attempt);
   };
   try {
-    while (!signal?.aborted) {
+    while (!signal?.aborted && !shared.stopping) {
       if (await sweepIfDue(shared)) due = true;
       const free = batchSize - shared.total;
       if (due && free > 0) {

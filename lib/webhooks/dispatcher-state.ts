@@ -3,7 +3,8 @@ import { processWide } from "@/lib/process-wide";
 /**
  * What the dispatches of one process share (prompt kick, cron route, worker): the deliveries in
  * flight, so the caps on them hold for the process and not per dispatch, the bells that wake a
- * waiting dispatch when a slot frees or new work may be due, and the time of the last sweep.
+ * waiting dispatch when a slot frees or new work may be due, the time of the last sweep, and
+ * whether the process is stopping (stopDispatching).
  */
 export type DispatcherState = {
   /** Deliveries in flight, in all. */
@@ -12,8 +13,20 @@ export type DispatcherState = {
   inFlight: Map<string, number>;
   bells: Set<() => void>;
   sweptAt: number;
+  /** Set once the process is stopping: no dispatch claims anything more. */
+  stopping: boolean;
+  /** Fires when a stopping process's grace has run out: sends in flight are cut off and their
+   * claims handed back. */
+  cutOff: AbortController;
 };
 
 export function dispatcherState(): DispatcherState {
-  return processWide<DispatcherState>("webhook-dispatcher", () => ({ total: 0, inFlight: new Map(), bells: new Set(), sweptAt: 0 }));
+  return processWide<DispatcherState>("webhook-dispatcher", () => ({
+    total: 0,
+    inFlight: new Map(),
+    bells: new Set(),
+    sweptAt: 0,
+    stopping: false,
+    cutOff: new AbortController(),
+  }));
 }

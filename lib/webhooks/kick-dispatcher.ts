@@ -27,6 +27,8 @@ const MAX_WAKE_MS = 15 * 60_000;
  * dispatcher, so it can run beside the worker and the cron route.
  */
 export function kickDispatcher(): Promise<void> {
+  // A stopping process starts nothing: the poller's and the wake-up's ticks end here.
+  if (dispatcherState().stopping) return Promise.resolve();
   const s = state();
   if (s.running) {
     s.again = true;

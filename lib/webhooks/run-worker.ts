@@ -1,9 +1,11 @@
 // The long-running dispatcher behind `npm run worker`: claims and delivers due webhooks until
-// SIGTERM or SIGINT, then finishes the deliveries it holds, closes the database and exits 0.
+// SIGTERM or SIGINT, then gives the deliveries it holds SHUTDOWN_GRACE_MS to finish, hands back
+// those still waiting for an answer (stopDispatching), closes the database and exits 0.
 import { config } from "@/lib/config";
 import { closeConnection } from "@/lib/db";
 import { log } from "@/lib/log";
 import { dispatchWebhooks } from "./dispatch-webhooks";
+import { stopDispatching } from "./stop-dispatching";
 
 /** How long the worker rests when nothing is due, unless WEBHOOKS_POLL_MS says otherwise. */
 const IDLE_MS = 1_000;
@@ -14,6 +16,7 @@ export async function runWorker(): Promise<void> {
     if (stop.signal.aborted) return;
     log("info", "webhook worker stopping", { signal });
     stop.abort();
+    void stopDispatching(config().shutdownGraceMs);
   };
   process.on("SIGTERM", () => onSignal("SIGTERM"));
   process.on("SIGINT", () => onSignal("SIGINT"));

@@ -2,7 +2,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { isForbiddenAddress } from "./forbidden-address";
-import { sendWebhook } from "./send-webhook";
+import { CUT_OFF, sendWebhook } from "./send-webhook";
 
 let server: http.Server;
 let port = 0;
@@ -43,6 +43,18 @@ describe("sendWebhook", () => {
     expect(ok).toMatchObject({ status: 200, error: null });
     expect(ok.snippet!.length).toBeLessThanOrEqual(512);
     expect(await sendWebhook(`http://127.0.0.1:${port}/slow`, {}, "{}", open)).toMatchObject({ status: null, error: "timeout after 1000 ms" });
+  });
+
+  it("is cut off by its signal before an answer, and sends nothing once the signal has fired", async () => {
+    const stop = new AbortController();
+    const pending = sendWebhook(`http://127.0.0.1:${port}/slow`, {}, "{}", { ...open, timeoutMs: 5_000, signal: stop.signal });
+    setTimeout(() => stop.abort(), 100);
+    const started = Date.now();
+    expect(await pending).toMatchObject(CUT_OFF);
+    expect(Date.now() - started).toBeLessThan(1_000);
+    const before = hits;
+    expect(await sendWebhook(`http://127.0.0.1:${port}/`, {}, "{}", { ...open, signal: stop.signal })).toMatchObject(CUT_OFF);
+    expect(hits).toBe(before);
   });
 });
 

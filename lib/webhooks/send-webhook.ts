@@ -18,16 +18,22 @@ export type SendOutcome = {
 
 const SNIPPET_BYTES = 512;
 
+/** The outcome of a send cut off by `signal` before any answer: no status, so nothing happened
+ * as far as the delivery is concerned (the caller hands its claim back). */
+export const CUT_OFF = { status: null, error: "cut off: the dispatcher is stopping", retryAfterSeconds: null, snippet: null } as const;
+
 /**
  * POSTs one webhook. One timeout covers the whole attempt; redirects are not followed (a 3xx is a
  * failure); only 2xx counts as delivered, which is the caller's decision. Unless private targets
  * are allowed, an IP literal is checked here and a host name at connect time (guardedLookup).
+ * `signal` cuts the attempt off (a stopping dispatcher): the outcome is CUT_OFF unless an answer
+ * had already come.
  */
 export function sendWebhook(
   url: string,
   headers: Record<string, string>,
   body: string,
-  { timeoutMs, allowPrivateTargets }: { timeoutMs: number; allowPrivateTargets: boolean },
+  { timeoutMs, allowPrivateTargets, signal }: { timeoutMs: number; allowPrivateTargets: boolean; signal?: AbortSignal },
 ): Promise<SendOutcome> {
   const started = performance.now();
   const done = (o: Omit<SendOutcome, "latencyMs">): SendOutcome => ({ ...o, latencyMs: Math.round(performance.now() - started) });
@@ -37,15 +43,21 @@ export function sendWebhook(
     return Promise.resolve(done({ status: null, error: "refused: the address is private or reserved", retryAfterSeconds: null, snippet: null }));
   }
   const transport = target.protocol === "https:" ? https : http;
+  if (signal?.aborted) return Promise.resolve(done(CUT_OFF));
   return new Promise((resolve) => {
     let settled = false;
+    // What the receiver has answered so far, once it has: a cut-off then keeps its status.
+    let answered: (() => Omit<SendOutcome, "latencyMs">) | null = null;
     const finish = (outcome: Omit<SendOutcome, "latencyMs">) => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
+      signal?.removeEventListener("abort", onAbort);
       request.destroy();
       resolve(done(outcome));
     };
+    const onAbort = () => finish(answered ? answered() : CUT_OFF);
+    signal?.addEventListener("abort", onAbort, { once: true });
     const request = transport.request(target, {
       method: "POST",
       headers: { ...headers, "content-type": "application/json", "content-length": String(Buffer.byteLength(body)), "user-agent": "trust-registry-webhooks/1" },
@@ -67,6 +79,7 @@ export function sendWebhook(
         retryAfterSeconds: parseRetryAfter(response.headers["retry-after"]),
         snippet: Buffer.concat(chunks).toString("utf8").slice(0, SNIPPET_BYTES) || null,
       });
+      answered = outcome;
       response.on("data", (chunk: Buffer) => {
         if (size < SNIPPET_BYTES) chunks.push(chunk.subarray(0, SNIPPET_BYTES - size));
         size += chunk.length;

@@ -50,6 +50,7 @@ describe.each(databases)("GET /api/health on %s", (database) => {
     expect(body).toMatchObject({ status: expected, version, releaseId: expect.any(String) });
     expect(healthSchema.safeParse(body).success).toBe(true);
     expect(Object.keys(body.checks).sort()).toEqual([
+      "data:kind",
       "database:migrations",
       "database:responseTime",
       "payments:provider",

@@ -1,7 +1,7 @@
 // Builds the app once for the integration tests, unless a build of the current sources exists:
 // a hash of everything that goes into the build is stored beside it, so a repeated `npm test`
 // starts at once. TEST_REUSE_BUILD=1 (CI, after its own `next build`) trusts any existing build.
-import { spawn } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
@@ -23,6 +23,7 @@ const SOURCES = [
   "package.json",
   "package-lock.json",
   "prisma",
+  "scripts/copy-standalone-assets.mjs",
 ];
 // Generated from prisma/ (hashed already); tests are not part of the build.
 const IGNORED = [/^lib\/db\/generated\//, /\.test\.tsx?$/];
@@ -91,6 +92,9 @@ async function runNextBuild(): Promise<void> {
       child.once("close", resolve);
     });
     if (code !== 0) throw new Error(`next build failed (exit code ${code}):\n${output.slice(-6_000)}`);
+    // What `npm run build` does after it (postbuild): the standalone server's static files.
+    const copied = spawnSync(process.execPath, [path.join(ROOT, "scripts/copy-standalone-assets.mjs")], { cwd: ROOT, encoding: "utf8" });
+    if (copied.status !== 0) throw new Error(`copying the standalone assets failed:\n${copied.stderr}`);
     console.log(`Built in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
   } finally {
     fs.rmSync(dataDir, { recursive: true, force: true });

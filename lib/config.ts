@@ -28,10 +28,12 @@ const UPSTASH_PAIRS = [
 
 const configObject = z.object({
   DATABASE_URL: z.preprocess((v) => (v === "" ? undefined : v), postgresUrl.optional()),
+  DIRECT_DATABASE_URL: z.preprocess((v) => (v === "" ? undefined : v), postgresUrl.optional()),
   DATA_DIR: unsetIfEmpty(z.string().min(1)),
   DB_POOL_MAX: unsetIfEmpty(z.coerce.number().int().min(1).max(100)),
   DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(2_000),
   DB_QUERY_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
+  DB_PREPARED_STATEMENTS: unsetIfEmpty(z.enum(["0", "1"], { error: "must be 0 or 1" })),
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   RELEASE_ID: z.string().optional(),
   VERCEL_GIT_COMMIT_SHA: z.string().optional(),
@@ -82,6 +84,15 @@ const configSchema = configObject.superRefine((env, context) => {
       message: "must be set when DATABASE_URL is: at least 32 random characters, the same on every instance (e.g. `openssl rand -base64 32`)",
     });
   }
+  // The direct URL is the same database as DATABASE_URL without the pooler in between: alone it
+  // would migrate a PostgreSQL the app never uses.
+  if (env.DIRECT_DATABASE_URL !== undefined && env.DATABASE_URL === undefined) {
+    context.addIssue({
+      code: "custom",
+      path: ["DIRECT_DATABASE_URL"],
+      message: "is set but DATABASE_URL is not: set both (DATABASE_URL pooled, DIRECT_DATABASE_URL direct) or neither",
+    });
+  }
   for (const [url, token] of UPSTASH_PAIRS) {
     if ((env[url] === undefined) !== (env[token] === undefined)) {
       const missing = env[url] === undefined ? url : token;
@@ -127,8 +138,14 @@ function vercelEnvOf(env: { VERCEL?: string; VERCEL_ENV?: string; NODE_ENV?: str
 }
 
 export type Config = {
-  /** PostgreSQL connection string; unset means the embedded PGlite database. */
+  /** PostgreSQL connection string; unset means the embedded PGlite database. It may go through a
+   * transaction pooler (PgBouncer, Supavisor, Neon's pooled URL): the app keeps no session state. */
   databaseUrl: string | undefined;
+  /**
+   * The same database without a pooler (DIRECT_DATABASE_URL, the name Prisma and Neon use), for
+   * migrations and seeding; unset means DATABASE_URL. See migrationDatabaseUrl.
+   */
+  directDatabaseUrl: string | undefined;
   /** Where the embedded database and demo files live. */
   dataDir: string;
   /** The Vercel environment (VERCEL_ENV) when running on Vercel (VERCEL=1), else undefined. */
@@ -143,6 +160,12 @@ export type Config = {
   dbPoolMax: number;
   dbConnectTimeoutMs: number;
   dbQueryTimeoutMs: number;
+  /**
+   * Run the raw read path as named prepared statements (DB_PREPARED_STATEMENTS=1): each saves
+   * PostgreSQL its parse and plan, but only a direct connection keeps them. A transaction pooler
+   * hands the next transaction another server connection, where the statement does not exist.
+   */
+  dbPreparedStatements: boolean;
   nodeEnv: "development" | "production" | "test";
   /** Production means a configured database; the embedded default never is. */
   isProduction: boolean;
@@ -230,6 +253,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const previewData = vercelEnv !== undefined && vercelEnv !== "production" && e.DATABASE_URL === undefined;
   return {
     databaseUrl: e.DATABASE_URL,
+    directDatabaseUrl: e.DIRECT_DATABASE_URL,
     // Vercel's deployment directory is read-only; the system's temporary directory is writable.
     dataDir: path.resolve(e.DATA_DIR ?? (previewData ? path.join(os.tmpdir(), "trust-registry") : ".data")),
     vercelEnv,
@@ -237,6 +261,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dbPoolMax: e.DB_POOL_MAX ?? (e.VERCEL === "1" ? SERVERLESS_POOL_MAX : 10),
     dbConnectTimeoutMs: e.DB_CONNECT_TIMEOUT_MS,
     dbQueryTimeoutMs: e.DB_QUERY_TIMEOUT_MS,
+    dbPreparedStatements: e.DB_PREPARED_STATEMENTS === "1",
     nodeEnv: e.NODE_ENV,
     isProduction: e.DATABASE_URL !== undefined && e.NODE_ENV === "production",
     releaseId: e.RELEASE_ID ?? e.VERCEL_GIT_COMMIT_SHA?.slice(0, 12) ?? "local",

@@ -19,6 +19,14 @@ export async function register(): Promise<void> {
   } catch (error) {
     refuseToStart(error);
   }
+  // Before anything opens the database: its driver is traced from the first query.
+  if (config().tracing) {
+    const { registerTracing } = await import("@/lib/tracing/register-tracing");
+    registerTracing();
+  }
+  // Around the method guard: every answer, its 405s too, gets an id, HSTS and an access-log line.
+  const { installRequestObserver } = await import("@/lib/http/install-request-observer");
+  installRequestObserver();
   const { sharedBucketWarning } = await import("@/lib/rate-limit/shared-bucket-warning");
   const warning = sharedBucketWarning(config());
   if (warning) log("warn", warning);

@@ -1,19 +1,11 @@
 import type { NextConfig } from "next";
+import { pageCsp } from "./lib/http/page-csp";
+import { HSTS } from "./lib/http/hsts";
 
-const PAGE_CSP = [
-  "default-src 'self'",
-  "script-src 'self' 'unsafe-inline'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob:",
-  "font-src 'self' data:",
-  "connect-src 'self'",
-  "worker-src 'self' blob:",
-  "frame-src 'self'",
-  "object-src 'none'",
-  "base-uri 'self'",
-  "form-action 'self'",
-  "frame-ancestors 'none'",
-].join("; ");
+// On Vercel, production deployments get HSTS from here, decided at build time (Vercel builds
+// each environment separately); under `next start` the server adds it at run time in production
+// (install-request-observer.ts), since what counts as production is known only then.
+const VERCEL_HSTS = process.env.VERCEL_ENV === "production" ? [{ key: "Strict-Transport-Security", value: HSTS }] : [];
 
 const nextConfig: NextConfig = {
   // A plain server runs `node .next/standalone/server.js`: the server and only the files it needs
@@ -33,17 +25,17 @@ const nextConfig: NextConfig = {
       // the proxy, and over a handler's own). Browsers sniff no content type.
       {
         source: "/:path*",
-        headers: [{ key: "X-Content-Type-Options", value: "nosniff" }],
+        headers: [{ key: "X-Content-Type-Options", value: "nosniff" }, ...VERCEL_HSTS],
       },
       // Nothing but the hosted donation widget may be framed; the widget's route sends its own
-      // frame-ancestors, built from the key's allowlist. Every other page loads only from this
-      // origin (no CDN, fonts or images from elsewhere). Next's inline bootstrap scripts need
-      // 'unsafe-inline'; the GraphQL IDE's editor runs its workers from blob: URLs. Other sites
-      // learn at most this site's origin as the referrer: a path or query can name a search.
+      // frame-ancestors, built from the key's allowlist. Every other answer loads only from this
+      // origin (no CDN, fonts or images from elsewhere) and runs no inline script: proxy.ts
+      // replaces this policy on pages with one that allows their nonce. Other sites learn at
+      // most this site's origin as the referrer: a path or query can name a search.
       {
         source: "/((?!embed/).*)",
         headers: [
-          { key: "Content-Security-Policy", value: PAGE_CSP },
+          { key: "Content-Security-Policy", value: pageCsp() },
           { key: "X-Frame-Options", value: "DENY" },
           { key: "Referrer-Policy", value: "strict-origin-when-cross-origin" },
         ],

@@ -1,6 +1,7 @@
 // npm run bench:pages — the explorer's pages over the production build (`next start`) on a
 // throwaway PostgreSQL database of BENCH_COUNT sample NGOs: server response time (p50/p99, whole
-// body, sequential requests) of /, /ngos/{slug} and /stats beside GET /api/registry/ngos/{slug};
+// body, sequential requests) of /, /ngos/{slug}, /stats and the docs pages beside
+// GET /api/registry/ngos/{slug};
 // then, in headless Chromium with a cold cache, the bytes each page transfers (HTML, JS, CSS,
 // compressed) and its Largest Contentful Paint.
 //
@@ -115,6 +116,10 @@ try {
     "/ngos/{slug}": await time(slugs.map((s) => `${base}/ngos/${s}`)),
     "GET /api/registry/ngos/{slug}": await time(slugs.map((s) => `${base}/api/registry/ngos/${s}`)),
     "/stats": await time([`${base}/stats`]),
+    // The App Router pages: rendered per request since their scripts run by CSP nonce.
+    "/docs": await time([`${base}/docs`]),
+    "/docs/api": await time([`${base}/docs/api`]),
+    "/docs/graphql": await time([`${base}/docs/graphql`]),
   };
 
   const browser = await chromium.launch({

@@ -56,6 +56,8 @@ const configObject = z.object({
   VERCEL_ENV: unsetIfEmpty(z.enum(["production", "preview", "development"])),
   RATE_LIMIT_STORE: unsetIfEmpty(z.enum(["upstash", "memory"])),
   SHUTDOWN_GRACE_MS: unsetIfEmpty(z.coerce.number().int().min(0).max(600_000)),
+  OTEL_EXPORTER_OTLP_ENDPOINT: unsetIfEmpty(z.url()),
+  OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: unsetIfEmpty(z.url()),
   CRON_SECRET: unsetIfEmpty(z.string().trim().min(16, "must be at least 16 characters")),
   WEBHOOKS_ALLOW_PRIVATE_TARGETS: z.enum(["0", "1"]).default("0"),
   WEBHOOKS_RETRY_SCHEDULE: unsetIfEmpty(
@@ -202,6 +204,10 @@ export type Config = {
   /** On SIGTERM, how long webhook sends in flight may finish before they are cut off and their
    * claims handed back for another dispatcher (SHUTDOWN_GRACE_MS, default 5 s). */
   shutdownGraceMs: number;
+  /** Send Strict-Transport-Security on every answer: in production, and on Vercel's production. */
+  hsts: boolean;
+  /** Export OpenTelemetry traces (an OTLP endpoint is configured); otherwise no SDK is loaded. */
+  tracing: boolean;
 };
 
 export type DonationSettings = {
@@ -288,6 +294,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
       endpointConcurrency: e.WEBHOOKS_ENDPOINT_CONCURRENCY ?? 8,
     },
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS ?? 5_000,
+    hsts: (e.DATABASE_URL !== undefined && e.NODE_ENV === "production") || vercelEnv === "production",
+    tracing: e.OTEL_EXPORTER_OTLP_ENDPOINT !== undefined || e.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT !== undefined,
   };
 }
 

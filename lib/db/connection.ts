@@ -9,6 +9,7 @@ import pg from "pg";
 import type { Config } from "@/lib/config";
 import { takeEmbeddedLock } from "./embedded-lock";
 import { Prisma, PrismaClient } from "./generated/client";
+import { tracePglite, tracePgPool } from "./trace-queries";
 
 export type DatabaseKind = "postgresql" | "pglite";
 
@@ -64,6 +65,7 @@ function openPostgres(config: Config, url: string): Connection {
   });
   // An idle client that loses its server emits here; without a listener it would crash the process.
   pool.on("error", () => {});
+  if (config.tracing) tracePgPool(pool);
   const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
   return {
     kind: "postgresql",
@@ -101,6 +103,7 @@ async function openPglite(config: Config): Promise<Connection> {
   const releaseLock = takeEmbeddedLock(path.join(config.dataDir, "pglite.lock"));
   try {
     const db = await PGlite.create(dir);
+    if (config.tracing) tracePglite(db);
     const prisma = new PrismaClient({ adapter: new PrismaPGlite(db) });
     return {
       kind: "pglite",

@@ -15,6 +15,7 @@ import { withApiHeaders } from "./api-headers";
 import { corsHeaders, preflightResponse } from "./cors";
 import { identifyRequest, type RequestIdentity } from "./identify-request";
 import { KeyRefused } from "./key-refused";
+import { noteRequestIdentity } from "./note-request-identity";
 import { problemResponse } from "./problem-response";
 
 export async function guardApiRequest(request: NextRequest): Promise<Response> {
@@ -39,6 +40,7 @@ export async function guardApiRequest(request: NextRequest): Promise<Response> {
       }
       throw error;
     }
+    noteRequestIdentity(identity.tier, identity.key?.id);
     if (identity.key && identity.allowedOrigin !== null) headers = corsHeaders(access, identity.allowedOrigin);
     const outcome = await limitRequest(subjectOf(access, identity));
     headers = { ...headers, ...outcome.headers };
@@ -47,6 +49,7 @@ export async function guardApiRequest(request: NextRequest): Promise<Response> {
     return forward(headers);
   } catch (caught) {
     let error = caught;
+    if (error instanceof KeyRefused) noteRequestIdentity(error.key.tier, error.key.id);
     if (error instanceof ApiError && error.status === 403) {
       const outcome = await countRefusal(error, request);
       headers = { ...headers, ...outcome.headers };

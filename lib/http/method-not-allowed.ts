@@ -13,12 +13,14 @@ export function methodNotAllowed(method: string, pathname: string): Response | u
   const allowed = allowedMethods(pathname);
   if (allowed.includes(method)) return undefined;
   const allow = allowed.join(", ");
+  // The server's method guard answers before Next could add next.config.ts's headers: these are them.
+  const headers = { Allow: allow, "Referrer-Policy": pathname.startsWith("/embed/") ? "no-referrer" : "strict-origin-when-cross-origin" };
   if (API_PATH.test(pathname)) {
     const detail = `${pathname} does not answer ${method.slice(0, 20)}: it answers ${allow}.`;
-    return problemResponse(new ApiError("method_not_allowed", detail, { headers: { Allow: allow } }), pathname);
+    return problemResponse(new ApiError("method_not_allowed", detail, { headers }), pathname);
   }
   return new Response("Method not allowed\n", {
     status: 405,
-    headers: { Allow: allow, "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
+    headers: { ...headers, "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store", "X-Content-Type-Options": "nosniff" },
   });
 }

@@ -2,6 +2,7 @@
 // refused before Next runs (see methodNotAllowed). Route handlers are the source: the unit test
 // route-methods.test.ts fails when this table and the exports of app/**/route.ts disagree. Every
 // path not listed (pages, scripts, static files) answers GET only.
+import { matchRoute } from "./match-route";
 
 export const ROUTE_METHODS: Readonly<Record<string, readonly string[]>> = {
   "/api/[...path]": ["DELETE", "GET", "PATCH", "POST", "PUT"],
@@ -38,31 +39,15 @@ export const ROUTE_METHODS: Readonly<Record<string, readonly string[]>> = {
 
 const DEFAULT_METHODS = ["GET"] as const;
 
-const patterns = Object.entries(ROUTE_METHODS).map(([pattern, methods]) => ({ segments: pattern.split("/").slice(1), methods }));
+const PATTERNS = Object.keys(ROUTE_METHODS);
 
 /**
  * Every method a path answers, sorted: its route's exports, HEAD wherever GET is (Next answers it
  * with GET's handler) and OPTIONS everywhere (CORS preflights, Next's automatic answer).
  */
 export function allowedMethods(pathname: string): string[] {
-  const segments = pathname.replace(/(.)\/+$/, "$1").split("/").slice(1);
-  const match = patterns.filter((p) => matches(p.segments, segments)).sort((a, b) => specificity(b.segments) - specificity(a.segments))[0];
-  const methods = new Set<string>([...(match?.methods ?? DEFAULT_METHODS), "OPTIONS"]);
+  const match = matchRoute(pathname, PATTERNS);
+  const methods = new Set<string>([...(match ? ROUTE_METHODS[match]! : DEFAULT_METHODS), "OPTIONS"]);
   if (methods.has("GET")) methods.add("HEAD");
   return [...methods].sort();
 }
-
-function matches(pattern: readonly string[], path: readonly string[]): boolean {
-  const last = pattern.at(-1);
-  if (last?.startsWith("[...")) {
-    return path.length >= pattern.length && pattern.slice(0, -1).every((s, i) => s === path[i] || isDynamic(s));
-  }
-  return pattern.length === path.length && pattern.every((s, i) => s === path[i] || isDynamic(s));
-}
-
-// Static segments win over dynamic ones, and a catch-all matches last.
-function specificity(pattern: readonly string[]): number {
-  return pattern.reduce((sum, s) => sum + (s.startsWith("[...") ? 0 : isDynamic(s) ? 1 : 2), 0);
-}
-
-const isDynamic = (segment: string) => segment.startsWith("[") && segment.endsWith("]");

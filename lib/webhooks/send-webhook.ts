@@ -1,6 +1,8 @@
 import http from "node:http";
 import https from "node:https";
 import net from "node:net";
+import { SpanStatusCode } from "@opentelemetry/api";
+import { inSpan } from "@/lib/tracing/in-span";
 import { ForbiddenTargetError, guardedLookup } from "./guarded-lookup";
 import { isForbiddenAddress } from "./forbidden-address";
 
@@ -18,22 +20,40 @@ export type SendOutcome = {
 
 const SNIPPET_BYTES = 512;
 
+type SendOptions = { timeoutMs: number; allowPrivateTargets: boolean; signal?: AbortSignal };
+
 /** The outcome of a send cut off by `signal` before any answer: no status, so nothing happened
  * as far as the delivery is concerned (the caller hands its claim back). */
 export const CUT_OFF = { status: null, error: "cut off: the dispatcher is stopping", retryAfterSeconds: null, snippet: null } as const;
 
 /**
- * POSTs one webhook. One timeout covers the whole attempt; redirects are not followed (a 3xx is a
- * failure); only 2xx counts as delivered, which is the caller's decision. Unless private targets
- * are allowed, an IP literal is checked here and a host name at connect time (guardedLookup).
- * `signal` cuts the attempt off (a stopping dispatcher): the outcome is CUT_OFF unless an answer
- * had already come.
+ * POSTs one webhook, in a span of its own (the target's host and the answer's status: never the
+ * URL's path or query, which may hold the receiver's token). One timeout covers the whole attempt;
+ * redirects are not followed (a 3xx is a failure); only 2xx counts as delivered, which is the
+ * caller's decision. Unless private targets are allowed, an IP literal is checked here and a host
+ * name at connect time (guardedLookup). `signal` cuts the attempt off (a stopping dispatcher):
+ * the outcome is CUT_OFF unless an answer had already come.
  */
 export function sendWebhook(
   url: string,
   headers: Record<string, string>,
   body: string,
-  { timeoutMs, allowPrivateTargets, signal }: { timeoutMs: number; allowPrivateTargets: boolean; signal?: AbortSignal },
+  options: SendOptions,
+): Promise<SendOutcome> {
+  const attributes = { "http.request.method": "POST", "server.address": new URL(url).hostname };
+  return inSpan("webhook send", attributes, async (span) => {
+    const outcome = await send(url, headers, body, options);
+    if (outcome.status !== null) span.setAttribute("http.response.status_code", outcome.status);
+    if (outcome.status === null || outcome.status >= 300) span.setStatus({ code: SpanStatusCode.ERROR, message: outcome.error ?? `status ${outcome.status}` });
+    return outcome;
+  });
+}
+
+function send(
+  url: string,
+  headers: Record<string, string>,
+  body: string,
+  { timeoutMs, allowPrivateTargets, signal }: SendOptions,
 ): Promise<SendOutcome> {
   const started = performance.now();
   const done = (o: Omit<SendOutcome, "latencyMs">): SendOutcome => ({ ...o, latencyMs: Math.round(performance.now() - started) });

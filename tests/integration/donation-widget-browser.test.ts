@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SAMPLE_FIXTURES } from "@/lib/sample/sample-fixtures";
 import type { StartedApp } from "../support/app";
 import { startAppWithKeys, type CreatedKeys } from "../support/app-with-keys";
-import { chromiumAvailable, launchChromium } from "../support/browser";
+import { chromiumAvailable, launchChromium, recordCspViolations } from "../support/browser";
 import { ROOT } from "../support/root";
 
 const available = chromiumAvailable();
@@ -91,6 +91,7 @@ describe.skipIf(!available)("the donation widget in Chromium", () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     const errors: string[] = [];
     page.on("pageerror", (error) => errors.push(error.message));
+    recordCspViolations(page, errors);
     await page.goto(allowed.origin);
     const frame = await widgetFrame(page);
     await expect.poll(async () => (await page.locator("iframe").boundingBox())?.height, { timeout: 10_000 }).toBeGreaterThan(400);

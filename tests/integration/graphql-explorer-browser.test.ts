@@ -5,7 +5,7 @@ import path from "node:path";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startApp, type StartedApp } from "../support/app";
-import { chromiumAvailable, launchChromium } from "../support/browser";
+import { chromiumAvailable, launchChromium, recordCspViolations } from "../support/browser";
 import { ROOT } from "../support/root";
 
 const available = chromiumAvailable();
@@ -30,6 +30,8 @@ describe.skipIf(!available)("the GraphQL explorer in Chromium", () => {
     });
     const failures: string[] = [];
     page.on("pageerror", (error) => failures.push(error.name));
+    const violations: string[] = [];
+    recordCspViolations(page, violations);
 
     // Ready once it has the schema (its introspection query) and the example query in its editor.
     const introspected = page.waitForResponse((r) => r.url().endsWith("/api/registry/graphql") && /__schema/.test(r.request().postData() ?? ""));
@@ -48,6 +50,7 @@ describe.skipIf(!available)("the GraphQL explorer in Chromium", () => {
     fs.mkdirSync(path.join(ROOT, "test-results"), { recursive: true });
     await page.screenshot({ path: path.join(ROOT, "test-results/graphql-explorer.png") });
     expect(foreign).toEqual([]);
+    expect(violations).toEqual([]);
     expect(failures).toEqual([]);
   });
 });

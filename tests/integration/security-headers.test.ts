@@ -1,12 +1,19 @@
-// X-Content-Type-Options and Referrer-Policy on every kind of answer the app gives: API answers
-// (from handlers, and the 401/403/429 proxy.ts gives before any handler runs), both routers'
-// pages, the metadata routes, the scripts, the widget and static assets.
+// X-Content-Type-Options, Referrer-Policy, X-Request-Id and (in production only) HSTS on every kind
+// of answer the app gives: API answers (from handlers, and the 401/403/405/429 proxy.ts and the
+// server give before any handler runs), both routers' pages, the metadata routes, the scripts,
+// the widget and static assets. Pages allow scripts by nonce, never 'unsafe-inline'.
+// The suite runs on the embedded database (never production: no HSTS) and, in CI, on PostgreSQL
+// under NODE_ENV=production (production: HSTS everywhere).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SAMPLE_FIXTURES } from "@/lib/sample/generate-sample-registry";
 import type { StartedApp } from "../support/app";
 import { startAppWithKeys, type CreatedKeys } from "../support/app-with-keys";
 
 const DEMO = SAMPLE_FIXTURES.donationDemo;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+const CLIENT_ID = "chosen-by-the-client";
+/** Production: a configured database under NODE_ENV=production (the tests' `next start`). */
+const production = () => Boolean(app.databaseUrl);
 const ALLOWED_ORIGIN = "https://ngo.example";
 
 let app: StartedApp;
@@ -27,7 +34,15 @@ afterAll(async () => {
   await app?.stop();
 });
 
-type Case = { what: string; path: string | (() => Promise<string>); status: number; init?: () => RequestInit; referrerPolicy?: string };
+type Case = {
+  what: string;
+  path: string | (() => Promise<string>);
+  status: number;
+  init?: () => RequestInit;
+  referrerPolicy?: string;
+  /** An HTML page whose inline scripts carry the CSP's nonce (App Router), or that has none (explorer). */
+  page?: "nonce" | "no-inline-script";
+};
 
 const json = { "Content-Type": "application/json" };
 const CASES: Case[] = [
@@ -42,12 +57,12 @@ const CASES: Case[] = [
   { what: "CORS preflight", path: "/api/registry/ngos", status: 204, init: () => ({ method: "OPTIONS", headers: { Origin: "https://a.example", "Access-Control-Request-Method": "GET" } }) },
   { what: "403 for a missing scope", path: "/api/v1/ngos", status: 403, init: () => ({ method: "POST", headers: { ...json, Authorization: `Bearer ${keys.partner.key}` }, body: "{}" }) },
   { what: "403 for a foreign origin", path: "/api/registry/ngos", status: 403, init: () => ({ headers: { Authorization: `Bearer ${keys.embed.key}`, Origin: "https://elsewhere.example" } }) },
-  { what: "Pages Router home", path: "/", status: 200 },
-  { what: "Pages Router entry page", path: `/ngos/${DEMO}`, status: 200 },
-  { what: "Pages Router 404", path: "/no-such-page", status: 404 },
-  { what: "App Router docs", path: "/docs", status: 200 },
-  { what: "App Router API reference", path: "/docs/api", status: 200 },
-  { what: "App Router GraphQL IDE", path: "/docs/graphql", status: 200 },
+  { what: "Pages Router home", path: "/", status: 200, page: "no-inline-script" },
+  { what: "Pages Router entry page", path: `/ngos/${DEMO}`, status: 200, page: "no-inline-script" },
+  { what: "Pages Router 404", path: "/no-such-page", status: 404, page: "nonce" },
+  { what: "App Router docs", path: "/docs", status: 200, page: "nonce" },
+  { what: "App Router API reference", path: "/docs/api", status: 200, page: "nonce" },
+  { what: "App Router GraphQL IDE", path: "/docs/graphql", status: 200, page: "nonce" },
   { what: "sitemap", path: "/sitemap.xml", status: 200 },
   { what: "robots", path: "/robots.txt", status: 200 },
   { what: "icon", path: "/icon.png", status: 200 },
@@ -57,6 +72,9 @@ const CASES: Case[] = [
   // The widget is stricter: it lives in other sites' pages, and tells nobody where it was.
   { what: "widget preview", path: `/embed/donate/${DEMO}?preview=1`, status: 200, referrerPolicy: "no-referrer" },
   { what: "static asset", path: staticAsset, status: 200 },
+  { what: "405 from the server", path: "/api/health", status: 405, init: () => ({ method: "PROPFIND" }) },
+  { what: "405 on a page", path: "/", status: 405, init: () => ({ method: "DELETE" }) },
+  { what: "Pages Router stats page", path: "/stats", status: 200, page: "no-inline-script" },
   { what: "404 under /embed", path: "/embed/no-such-thing", status: 404, referrerPolicy: "no-referrer" },
   // Last: once the client's failed authentications are spent, even its good keys get a 429.
   { what: "proxy 401", path: "/api/registry/ngos", status: 401, init: () => ({ headers: { Authorization: "Bearer tr_sk_made_up" } }) },
@@ -75,10 +93,37 @@ describe("security headers", () => {
   // In order: the 429 needs the 401's failed authentication before it.
   it.each(CASES)("are on the $what answer", async ({ path, status, init, referrerPolicy = "strict-origin-when-cross-origin" }) => {
     const url = `${app.url}${typeof path === "string" ? path : await path()}`;
-    const response = await fetch(url, { redirect: "manual", ...init?.() });
+    const request = init?.() ?? {};
+    const response = await fetch(url, { redirect: "manual", ...request, headers: { ...(request.headers as Record<string, string>), "X-Request-Id": CLIENT_ID } });
     await response.arrayBuffer();
     expect({ url, status: response.status }).toEqual({ url, status });
     expect(response.headers.get("x-content-type-options")).toBe("nosniff");
     expect(response.headers.get("referrer-policy")).toBe(referrerPolicy);
+    // A fresh id: with no trusted proxy (the default), the client's own is not taken.
+    expect(response.headers.get("x-request-id")).toMatch(UUID);
+    expect(response.headers.get("x-request-id")).not.toBe(CLIENT_ID);
+    expect(response.headers.get("strict-transport-security")).toBe(production() ? "max-age=63072000; includeSubDomains" : null);
+  });
+
+  it.each(CASES.filter((c) => c.page))("allow the $what page's scripts by nonce only", async ({ path, init, page }) => {
+    const response = await fetch(`${app.url}${typeof path === "string" ? path : await path()}`, init?.());
+    const html = await response.text();
+    const csp = response.headers.get("content-security-policy") ?? "";
+    const scriptSrc = /script-src ([^;]*)/.exec(csp)?.[1] ?? "";
+    expect(scriptSrc).not.toContain("unsafe-inline");
+    expect(scriptSrc).not.toContain("unsafe-eval");
+    const inline = [...html.matchAll(/<script(?![^>]*\bsrc=)([^>]*)>/g)].map((m) => m[1]!).filter((attributes) => !/type="application\/(json|ld\+json)"/.test(attributes));
+    if (page === "no-inline-script") {
+      expect(inline).toEqual([]);
+      return;
+    }
+    const nonce = /'nonce-([^']+)'/.exec(scriptSrc)?.[1];
+    expect(nonce).toBeTruthy();
+    expect(inline.length).toBeGreaterThan(0);
+    for (const attributes of inline) expect(attributes).toContain(`nonce="${nonce}"`);
+    // A new one for every answer.
+    const again = await fetch(`${app.url}${typeof path === "string" ? path : await path()}`, init?.());
+    await again.arrayBuffer();
+    expect(again.headers.get("content-security-policy")).not.toContain(nonce);
   });
 });

@@ -1,7 +1,7 @@
 // Real Chromium for browser tests: Debian's build (/usr/bin/chromium, or CHROMIUM_PATH), driven by
 // playwright-core, which downloads no browser of its own.
 import fs from "node:fs";
-import { chromium, type Browser } from "playwright-core";
+import { chromium, type Browser, type Page } from "playwright-core";
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
@@ -29,4 +29,14 @@ export function chromiumAvailable(): boolean {
 
 export function launchChromium(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM, args: ARGS, headless: true });
+}
+
+/**
+ * Collects the Content-Security-Policy violations a page reports (Chromium logs each one to the
+ * console: "Refused to execute inline script because it violates …"), into `sink`.
+ */
+export function recordCspViolations(page: Page, sink: string[]): void {
+  page.on("console", (message) => {
+    if (/Content Security Policy/i.test(message.text())) sink.push(`${page.url()}: ${message.text()}`);
+  });
 }

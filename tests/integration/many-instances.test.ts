@@ -91,9 +91,8 @@ beforeAll(async () => {
     // Behind one trusted proxy, as on Vercel: the last X-Forwarded-For entry is the client.
     TRUSTED_PROXY_HOPS: "1",
     WEBHOOKS_ALLOW_PRIVATE_TARGETS: "1",
-    WEBHOOKS_TIMEOUT_MS: "5000",
   };
-  const workerEnv = { DATABASE_URL: pooled, WEBHOOKS_ALLOW_PRIVATE_TARGETS: "1", WEBHOOKS_TIMEOUT_MS: "5000", WEBHOOKS_POLL_MS: "100", WEBHOOKS_BATCH_SIZE: "20" };
+  const workerEnv = { DATABASE_URL: pooled, WEBHOOKS_ALLOW_PRIVATE_TARGETS: "1", WEBHOOKS_POLL_MS: "100", WEBHOOKS_BATCH_SIZE: "20" };
   const processes = await Promise.allSettled([
     startApp({ env: appEnv }),
     startApp({ env: appEnv }),

@@ -27,10 +27,12 @@ const UPSTASH_PAIRS = [
 
 const configSchema = z.object({
   DATABASE_URL: z.preprocess((v) => (v === "" ? undefined : v), postgresUrl.optional()),
+  DIRECT_DATABASE_URL: z.preprocess((v) => (v === "" ? undefined : v), postgresUrl.optional()),
   DATA_DIR: z.string().min(1).default(".data"),
   DB_POOL_MAX: z.coerce.number().int().min(1).max(100).default(10),
   DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(2_000),
   DB_QUERY_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
+  DB_PREPARED_STATEMENTS: unsetIfEmpty(z.enum(["0", "1"], { error: "must be 0 or 1" })),
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   RELEASE_ID: z.string().optional(),
   VERCEL_GIT_COMMIT_SHA: z.string().optional(),
@@ -73,6 +75,15 @@ const configSchema = z.object({
       message: "must be set when DATABASE_URL is: at least 32 random characters, the same on every instance (e.g. `openssl rand -base64 32`)",
     });
   }
+  // The direct URL is the same database as DATABASE_URL without the pooler in between: alone it
+  // would migrate a PostgreSQL the app never uses.
+  if (env.DIRECT_DATABASE_URL !== undefined && env.DATABASE_URL === undefined) {
+    context.addIssue({
+      code: "custom",
+      path: ["DIRECT_DATABASE_URL"],
+      message: "is set but DATABASE_URL is not: set both (DATABASE_URL pooled, DIRECT_DATABASE_URL direct) or neither",
+    });
+  }
   for (const [url, token] of UPSTASH_PAIRS) {
     if ((env[url] === undefined) !== (env[token] === undefined)) {
       const missing = env[url] === undefined ? url : token;
@@ -82,13 +93,25 @@ const configSchema = z.object({
 });
 
 export type Config = {
-  /** PostgreSQL connection string; unset means the embedded PGlite database. */
+  /** PostgreSQL connection string; unset means the embedded PGlite database. It may go through a
+   * transaction pooler (PgBouncer, Supavisor, Neon's pooled URL): the app keeps no session state. */
   databaseUrl: string | undefined;
+  /**
+   * The same database without a pooler (DIRECT_DATABASE_URL, the name Prisma and Neon use), for
+   * migrations and seeding; unset means DATABASE_URL. See migrationDatabaseUrl.
+   */
+  directDatabaseUrl: string | undefined;
   /** Where the embedded database and demo files live. */
   dataDir: string;
   dbPoolMax: number;
   dbConnectTimeoutMs: number;
   dbQueryTimeoutMs: number;
+  /**
+   * Run the raw read path as named prepared statements (DB_PREPARED_STATEMENTS=1): each saves
+   * PostgreSQL its parse and plan, but only a direct connection keeps them. A transaction pooler
+   * hands the next transaction another server connection, where the statement does not exist.
+   */
+  dbPreparedStatements: boolean;
   nodeEnv: "development" | "production" | "test";
   /** Production means a configured database; the embedded default never is. */
   isProduction: boolean;
@@ -170,10 +193,12 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const e = parsed.data;
   return {
     databaseUrl: e.DATABASE_URL,
+    directDatabaseUrl: e.DIRECT_DATABASE_URL,
     dataDir: path.resolve(e.DATA_DIR),
     dbPoolMax: e.DB_POOL_MAX,
     dbConnectTimeoutMs: e.DB_CONNECT_TIMEOUT_MS,
     dbQueryTimeoutMs: e.DB_QUERY_TIMEOUT_MS,
+    dbPreparedStatements: e.DB_PREPARED_STATEMENTS === "1",
     nodeEnv: e.NODE_ENV,
     isProduction: e.DATABASE_URL !== undefined && e.NODE_ENV === "production",
     releaseId: e.RELEASE_ID ?? e.VERCEL_GIT_COMMIT_SHA?.slice(0, 12) ?? "local",

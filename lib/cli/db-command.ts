@@ -1,6 +1,8 @@
 // `db migrate` and `db seed`: the one implementation behind `npm run db:migrate` and `db:seed`.
 // They open the database themselves rather than through getConnection, whose embedded path would
-// load the default sample registry before `db seed` could choose its own.
+// load the default sample registry before `db seed` could choose its own, and they open it
+// directly (DIRECT_DATABASE_URL when set): DDL and a bulk load are no work for a pooler, whose
+// limits (transaction length, statement timeouts) suit requests.
 import { config } from "@/lib/config";
 import type { Connection } from "@/lib/db/connection";
 import { ApiError } from "@/lib/errors/api-error";
@@ -68,7 +70,7 @@ export const runDbCommand = commanderGroup((io) => {
 
 async function withOwnConnection<T>(work: (connection: Connection) => Promise<T>): Promise<T> {
   const { openConnection } = await import("@/lib/db/connection");
-  const connection = await openConnection(config());
+  const connection = await openConnection(config(), { direct: true });
   try {
     return await work(connection);
   } finally {

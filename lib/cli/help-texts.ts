@@ -4,7 +4,7 @@
 const CLI = "npm run cli --";
 
 export const DATABASE_NOTE = `The database is PostgreSQL when DATABASE_URL is set, otherwise the embedded database under
-DATA_DIR (default .data). The embedded database belongs to one process: while \`npm run dev\` or
+DATA_DIR (default .data). \`db migrate\` and \`db seed\` use DIRECT_DATABASE_URL instead when it is set. The embedded database belongs to one process: while \`npm run dev\` or
 \`npm start\` holds it, commands refuse (exit 3) and change nothing; stop the server, or manage
 keys over HTTP (/api/v1/keys with an operator key).`;
 

@@ -4,7 +4,7 @@ import { randomUUID } from "node:crypto";
 import type { Connection, Session } from "./connection";
 import { listShippedMigrations, type ShippedMigration } from "./shipped-migrations";
 
-// The advisory lock id Prisma Migrate uses, so our runner and Prisma's never run at once.
+// The advisory lock key Prisma Migrate uses, so our runner and Prisma's never run at once.
 const MIGRATION_LOCK = 72707369;
 
 export const MIGRATIONS_TABLE_DDL = `CREATE TABLE IF NOT EXISTS "_prisma_migrations" (
@@ -22,62 +22,87 @@ export class MigrationError extends Error {
   override name = "MigrationError";
 }
 
-type AppliedRow = { id: string; migration_name: string; finished_at: Date | null; rolled_back_at: Date | null };
+type AppliedRow = { migration_name: string };
 
 /**
- * Applies what has not been applied yet; returns the names it applied. The advisory lock comes
- * before any statement, the bookkeeping table's creation included, so two runners never
- * interleave; each migration is recorded as finished in the transaction that applies it, so a
- * process killed at any moment leaves it either applied and recorded, or neither.
+ * Applies what has not been applied yet; returns the names it applied. Each migration runs in a
+ * transaction of its own that first takes the migration lock and checks again that no other
+ * runner applied it meanwhile, and records it as finished before it commits: a process killed at
+ * any moment leaves a migration either applied and recorded, or neither, and two runners never
+ * apply one twice. The lock is transaction-scoped (pg_advisory_xact_lock), not held by the
+ * session: through a transaction pooler (PgBouncer in transaction mode) each transaction may run
+ * on another server connection, so a session lock would be taken on one and "released" on
+ * another, and stay held. It is the key Prisma Migrate's session lock uses, so its runs and ours
+ * wait for each other.
  */
 export async function applyMigrations(
   connection: Connection,
   shipped: ShippedMigration[] = listShippedMigrations(),
 ): Promise<string[]> {
   return connection.session(async (session) => {
-    await session.query("SELECT pg_advisory_lock($1)", [MIGRATION_LOCK]);
-    try {
-      await session.script(MIGRATIONS_TABLE_DDL);
-      return await applyPending(session, shipped);
-    } finally {
-      await session.query("SELECT pg_advisory_unlock($1)", [MIGRATION_LOCK]);
+    // The bookkeeping table's creation is under the lock too: two runners creating it at once
+    // could both find it missing, and one would fail.
+    await session.script(
+      `BEGIN;
+      SELECT pg_advisory_xact_lock(${MIGRATION_LOCK});
+      ${MIGRATIONS_TABLE_DDL};
+      ${MARK_FAILED_ATTEMPTS};
+      COMMIT`,
+    );
+    const done = await appliedNames(session);
+    const applied: string[] = [];
+    for (const migration of shipped.filter((m) => !done.has(m.name))) {
+      if (await applyOne(session, migration)) applied.push(migration.name);
     }
+    return applied;
   });
 }
 
-async function applyPending(session: Session, shipped: ShippedMigration[]): Promise<string[]> {
-  const rows = await session.query<AppliedRow>(
-    `SELECT id, migration_name, finished_at, rolled_back_at FROM "_prisma_migrations"`,
-  );
-  const done = new Set(rows.filter((r) => r.finished_at && !r.rolled_back_at).map((r) => r.migration_name));
-  // A failed attempt (recorded with its error after its transaction rolled back) left nothing
-  // behind, so it is safe to mark it so and try again (what `prisma migrate resolve
-  // --rolled-back` would record).
-  await session.query(
-    `UPDATE "_prisma_migrations" SET rolled_back_at = now() WHERE finished_at IS NULL AND rolled_back_at IS NULL`,
-  );
+// A failed attempt (recorded with its error after its transaction rolled back) left nothing
+// behind, so it is safe to mark it so and try again (what `prisma migrate resolve --rolled-back`
+// would record).
+const MARK_FAILED_ATTEMPTS = `UPDATE "_prisma_migrations" SET rolled_back_at = now() WHERE finished_at IS NULL AND rolled_back_at IS NULL`;
 
-  const applied: string[] = [];
-  for (const migration of shipped.filter((m) => !done.has(m.name))) {
-    try {
-      await session.script(`BEGIN;\n${migration.sql}\n;`);
-      await session.query(
-        `INSERT INTO "_prisma_migrations" (id, checksum, migration_name, started_at, finished_at, applied_steps_count)
-         VALUES ($1, $2, $3, now(), clock_timestamp(), 1)`,
-        [randomUUID(), migration.checksum, migration.name],
-      );
+async function appliedNames(session: Session): Promise<Set<string>> {
+  const rows = await session.query<AppliedRow>(
+    `SELECT migration_name FROM "_prisma_migrations" WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL`,
+  );
+  return new Set(rows.map((r) => r.migration_name));
+}
+
+/** Applies one migration unless another runner has meanwhile; whether this one applied it. */
+async function applyOne(session: Session, migration: ShippedMigration): Promise<boolean> {
+  try {
+    await session.script(`BEGIN;\nSELECT pg_advisory_xact_lock(${MIGRATION_LOCK})`);
+    const [appliedMeanwhile] = await session.query(
+      `SELECT 1 FROM "_prisma_migrations" WHERE migration_name = $1 AND finished_at IS NOT NULL AND rolled_back_at IS NULL`,
+      [migration.name],
+    );
+    if (appliedMeanwhile) {
       await session.script("COMMIT");
-    } catch (error) {
-      await session.script("ROLLBACK").catch(() => {});
-      const reason = error instanceof Error ? error.message : String(error);
-      await session.query(
-        `INSERT INTO "_prisma_migrations" (id, checksum, migration_name, started_at, logs, applied_steps_count)
-         VALUES ($1, $2, $3, now(), $4, 0)`,
-        [randomUUID(), migration.checksum, migration.name, reason],
-      );
-      throw new MigrationError(`Migration ${migration.name} failed and was rolled back: ${reason}`);
+      return false;
     }
-    applied.push(migration.name);
+  } catch (error) {
+    await session.script("ROLLBACK").catch(() => {});
+    throw error;
   }
-  return applied;
+  try {
+    await session.script(`${migration.sql}\n;`);
+    await session.query(
+      `INSERT INTO "_prisma_migrations" (id, checksum, migration_name, started_at, finished_at, applied_steps_count)
+       VALUES ($1, $2, $3, now(), clock_timestamp(), 1)`,
+      [randomUUID(), migration.checksum, migration.name],
+    );
+    await session.script("COMMIT");
+    return true;
+  } catch (error) {
+    await session.script("ROLLBACK").catch(() => {});
+    const reason = error instanceof Error ? error.message : String(error);
+    await session.query(
+      `INSERT INTO "_prisma_migrations" (id, checksum, migration_name, started_at, logs, applied_steps_count)
+       VALUES ($1, $2, $3, now(), $4, 0)`,
+      [randomUUID(), migration.checksum, migration.name, reason],
+    );
+    throw new MigrationError(`Migration ${migration.name} failed and was rolled back: ${reason}`);
+  }
 }

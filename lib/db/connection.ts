@@ -12,8 +12,9 @@ import { Prisma, PrismaClient } from "./generated/client";
 
 export type DatabaseKind = "postgresql" | "pglite";
 
-/** One database session outside Prisma, for what Prisma cannot do: multi-statement scripts and
- * session-level advisory locks (the migration runner). */
+/** One database connection outside Prisma, for what Prisma cannot do: multi-statement scripts
+ * and transactions spanning them (the migration runner). Through a transaction pooler only an
+ * open transaction stays on one server connection: nothing may rely on more. */
 export type Session = {
   query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
   /** Runs one or more statements as they are written: no statement splitting. */
@@ -25,9 +26,10 @@ export type Connection = {
   prisma: PrismaClient;
   /**
    * Runs one composed statement (Prisma.sql: values are always parameters) straight on the
-   * driver, as a named prepared statement. The registry's read path uses this: measured on
-   * PostgreSQL it costs a third of $queryRaw (no per-query planning, no client-engine pass).
-   * Dates come back as Date, integers as number; cast DATE columns to text in SQL.
+   * driver, without Prisma's client-engine pass; the registry's read path uses this. An unnamed
+   * statement, which works through any pooler, unless DB_PREPARED_STATEMENTS=1 names it (see
+   * Config.dbPreparedStatements). Dates come back as Date, integers as number; cast DATE columns
+   * to text in SQL.
    */
   query<T>(statement: Prisma.Sql): Promise<T[]>;
   session<T>(fn: (session: Session) => Promise<T>): Promise<T>;
@@ -36,11 +38,20 @@ export type Connection = {
 
 export { DatabaseBusyError } from "./embedded-lock";
 
-export async function openConnection(config: Config): Promise<Connection> {
-  return config.databaseUrl ? openPostgres(config, config.databaseUrl) : openPglite(config);
+/**
+ * Opens the configured database. `direct` is for migrations and seeding: the direct URL
+ * (DIRECT_DATABASE_URL) when one is configured, the same database without its pooler, where a
+ * long transaction or DDL is no business of the pooler's limits.
+ */
+export async function openConnection(config: Config, options: { direct?: boolean } = {}): Promise<Connection> {
+  const url = options.direct ? (config.directDatabaseUrl ?? config.databaseUrl) : config.databaseUrl;
+  return url ? openPostgres(config, url) : openPglite(config);
 }
 
 function openPostgres(config: Config, url: string): Connection {
+  // Nothing here depends on the session, so a transaction pooler may hand each transaction another
+  // server connection: no startup `options` or statement_timeout (which PgBouncer refuses unless
+  // told to ignore them; query_timeout is enforced by the client), no SET, no session locks.
   const pool = new pg.Pool({
     connectionString: url,
     max: config.dbPoolMax,
@@ -59,7 +70,8 @@ function openPostgres(config: Config, url: string): Connection {
     prisma,
     async query<T>(statement: Prisma.Sql) {
       const { text, values } = statement;
-      return (await pool.query({ name: statementName(text), text, values })).rows as T[];
+      const name = config.dbPreparedStatements ? statementName(text) : undefined;
+      return (await pool.query({ name, text, values })).rows as T[];
     },
     async session(fn) {
       const client = await pool.connect();

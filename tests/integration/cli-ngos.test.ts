@@ -17,7 +17,7 @@ beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), "tr-cli-ngos-"));
   if (onPostgres) {
     const database = await createTestDatabase({ seed: false });
-    env = { DATABASE_URL: database.url, WEBHOOKS_ALLOW_PRIVATE_TARGETS: "1" };
+    env = { ...database.env, WEBHOOKS_ALLOW_PRIVATE_TARGETS: "1" };
     release = database.drop;
   } else {
     env = { ...embeddedEnv(dir), WEBHOOKS_ALLOW_PRIVATE_TARGETS: "1" };

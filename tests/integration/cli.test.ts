@@ -19,7 +19,7 @@ let release = async () => {};
 beforeAll(async () => {
   if (onPostgres) {
     const database = await createTestDatabase();
-    env = { DATABASE_URL: database.url };
+    env = database.env;
     release = database.drop;
   } else {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "tr-cli-"));

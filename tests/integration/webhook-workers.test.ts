@@ -35,7 +35,7 @@ function startWorker(schedule = "0.5,1,1,2,2,2", extra: Record<string, string> =
   const worker = spawn(process.execPath, ["--import", "tsx", "scripts/worker.ts"], {
     cwd: ROOT,
     env: childEnv("development", {
-      DATABASE_URL: database.url,
+      ...database.env,
       WEBHOOKS_ALLOW_PRIVATE_TARGETS: "1",
       WEBHOOKS_TIMEOUT_MS: "1000",
       WEBHOOKS_POLL_MS: "100",

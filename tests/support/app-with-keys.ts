@@ -21,7 +21,7 @@ export async function startAppWithKeys<Name extends string>(
   const postgres = (options.database ?? (process.env.TEST_DATABASE === "postgres" ? "postgres" : "pglite")) === "postgres";
   const database = postgres ? await createTestDatabase() : undefined;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "tr-keys-"));
-  const env: Record<string, string> = database ? { DATABASE_URL: database.url } : { DATA_DIR: dataDir, DATABASE_URL: "" };
+  const env: Record<string, string> = database ? database.env : { DATA_DIR: dataDir, DATABASE_URL: "" };
   try {
     const keys = await createKeys(specs, env);
     const appEnv = database && options.appDatabaseUrl ? { DATABASE_URL: options.appDatabaseUrl(database.url) } : env;

@@ -48,10 +48,12 @@ export async function startApp(options: StartAppOptions = {}): Promise<StartedAp
   };
   try {
     let databaseUrl = options.env?.DATABASE_URL;
+    let directUrl: Record<string, string> = {};
     if (databaseUrl === undefined && database === "postgres") {
       const created = await createTestDatabase();
       cleanups.push(created.drop);
       databaseUrl = created.url;
+      directUrl = created.env.DIRECT_DATABASE_URL ? { DIRECT_DATABASE_URL: created.env.DIRECT_DATABASE_URL } : {};
     }
     // An empty DATABASE_URL means the embedded database, and keeps a .env file from setting one.
     // The free tier's 60 a minute, and 20 failed authentications a minute, would throttle suites
@@ -61,6 +63,7 @@ export async function startApp(options: StartAppOptions = {}): Promise<StartedAp
       DATA_DIR: dataDir,
       RATE_LIMIT_ANONYMOUS_PER_MINUTE: String(TEST_ANONYMOUS_LIMIT),
       RATE_LIMIT_FAILED_AUTH_PER_MINUTE: String(TEST_ANONYMOUS_LIMIT),
+      ...directUrl,
       ...options.env,
       DATABASE_URL: databaseUrl ?? "",
     });

@@ -4,9 +4,11 @@
 // Upstash token exported there must not leak into a test app.
 const APP_SETTINGS = [
   "DATABASE_URL",
+  "DIRECT_DATABASE_URL",
   "DATA_DIR",
   "DB_POOL_MAX",
   "DB_CONNECT_TIMEOUT_MS",
+  "DB_QUERY_TIMEOUT_MS",
   "RELEASE_ID",
   "VERCEL_GIT_COMMIT_SHA",
   "PAYMENTS_PROVIDER",

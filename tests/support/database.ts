@@ -1,4 +1,7 @@
 // Throwaway PostgreSQL databases for integration tests, on the server TEST_POSTGRES_URL names.
+// With TEST_POOLER=pgbouncer (beside TEST_DATABASE=postgres) tests reach them through the run's
+// pgbouncer in transaction mode, as a deployment behind a pooler does: DATABASE_URL pooled,
+// DIRECT_DATABASE_URL direct (migrations and seeding use that one).
 import { execFile } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
@@ -6,11 +9,22 @@ import path from "node:path";
 import { promisify } from "node:util";
 import pg from "pg";
 import { childEnv } from "./child-env";
+import { testPoolerPort, throughTestPooler } from "./pgbouncer";
 import { ROOT } from "./root";
 
 const ADMIN_URL = process.env.TEST_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 
-export type TestDatabase = { url: string; name: string; drop(): Promise<void> };
+export type TestDatabase = {
+  /** How the app reaches it: through the run's pooler when there is one, else directly. */
+  url: string;
+  /** The database without the pooler (the same as url when there is none). */
+  directUrl: string;
+  /** DATABASE_URL, and DIRECT_DATABASE_URL when url goes through a pooler: what an app or the
+   * CLI is given. */
+  env: Record<string, string>;
+  name: string;
+  drop(): Promise<void>;
+};
 
 /**
  * Creates `tr_test_<random>`, migrates it with `npm run db:migrate`'s script and, unless told
@@ -19,17 +33,22 @@ export type TestDatabase = { url: string; name: string; drop(): Promise<void> };
 export async function createTestDatabase(options: { seed?: boolean } = {}): Promise<TestDatabase> {
   const name = `tr_test_${randomBytes(6).toString("hex")}`;
   await admin(`CREATE DATABASE "${name}"`);
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${name}`;
-  const database = {
-    url: url.toString(),
+  const direct = new URL(ADMIN_URL);
+  direct.pathname = `/${name}`;
+  const directUrl = direct.toString();
+  const poolerPort = testPoolerPort();
+  const url = poolerPort === undefined ? directUrl : throughTestPooler(directUrl, poolerPort);
+  const database: TestDatabase = {
+    url,
+    directUrl,
+    env: url === directUrl ? { DATABASE_URL: url } : { DATABASE_URL: url, DIRECT_DATABASE_URL: directUrl },
     name,
     drop: () => admin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`),
   };
   try {
-    await runScript("scripts/db-migrate.ts", database.url);
+    await runScript("scripts/db-migrate.ts", database.env);
     if ((options.seed ?? true) && fs.existsSync(path.join(ROOT, "scripts/db-seed.ts"))) {
-      await runScript("scripts/db-seed.ts", database.url);
+      await runScript("scripts/db-seed.ts", database.env);
     }
   } catch (error) {
     await database.drop();
@@ -67,11 +86,11 @@ async function admin(sql: string): Promise<void> {
   }
 }
 
-async function runScript(script: string, databaseUrl: string): Promise<void> {
+async function runScript(script: string, env: Record<string, string>): Promise<void> {
   try {
     await promisify(execFile)(path.join(ROOT, "node_modules/.bin/tsx"), [script], {
       cwd: ROOT,
-      env: childEnv("development", { DATABASE_URL: databaseUrl }),
+      env: childEnv("development", env),
       timeout: 120_000,
     });
   } catch (error) {

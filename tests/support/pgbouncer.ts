@@ -29,6 +29,16 @@ export type PgBouncerOptions = {
 };
 
 const START_TIMEOUT_MS = 15_000;
+
+/** Whether the pgbouncer tests can run. CI installs pgbouncer and runs them, never skips them. */
+export function pgbouncerAvailable(): boolean {
+  const installed = fs.existsSync(PGBOUNCER_BIN);
+  if (!installed && (process.env.CI || process.env.TEST_POOLER === "pgbouncer")) {
+    throw new Error(`pgbouncer is required here but not installed at ${PGBOUNCER_BIN} (Debian: apt-get install pgbouncer).`);
+  }
+  if (!installed) console.warn(`pgbouncer is not installed at ${PGBOUNCER_BIN}: the pooler tests are skipped.`);
+  return installed;
+}
 const STOP_GRACE_MS = 5_000;
 
 /**

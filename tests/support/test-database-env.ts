@@ -1,5 +1,6 @@
 // Points this test process at a database of its own, for tests that call lib functions
-// in-process: a fresh embedded one, or a throwaway PostgreSQL one with TEST_DATABASE=postgres.
+// in-process: a fresh embedded one, or a throwaway PostgreSQL one with TEST_DATABASE=postgres
+// (through the run's pgbouncer with TEST_POOLER=pgbouncer).
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -16,12 +17,15 @@ export async function useTestDatabase(): Promise<{ release(): Promise<void> }> {
   if (process.env.TEST_DATABASE === "postgres") {
     const database = await createTestDatabase();
     process.env.DATABASE_URL = database.url;
+    if (database.env.DIRECT_DATABASE_URL) process.env.DIRECT_DATABASE_URL = database.env.DIRECT_DATABASE_URL;
+    else delete process.env.DIRECT_DATABASE_URL;
     process.env.SERVER_SECRET = TEST_SERVER_SECRET;
     drop = database.drop;
   } else {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "tr-inproc-"));
     process.env.DATA_DIR = dataDir;
     delete process.env.DATABASE_URL;
+    delete process.env.DIRECT_DATABASE_URL;
     drop = async () => fs.rmSync(dataDir, { recursive: true, force: true });
   }
   return {

@@ -18,7 +18,7 @@ import { createKeys, type CreatedKeys } from "../support/app-with-keys";
 import { calmMomentIn, sleep } from "../support/calm-moment";
 import { createTestDatabase, postgresAvailable, type TestDatabase } from "../support/database";
 import { PATH_TO_STATE } from "../support/path-to-state";
-import { PGBOUNCER_BIN, startPgBouncer, testPoolerPort, throughTestPooler, type PgBouncer } from "../support/pgbouncer";
+import { PGBOUNCER_BIN, startPgBouncer, testPoolerPort, type PgBouncer } from "../support/pgbouncer";
 import { REDIS, redisAvailable } from "../support/redis";
 import { startUpstashShim, type UpstashShim } from "../support/upstash-shim";
 import { startReceiver, type Receiver } from "../support/webhook-receiver";
@@ -29,7 +29,6 @@ const INTENT = "/api/v1/embed/donation/intent";
 const NGO_SITE = "https://donate.ngo.test";
 /** The limited key's own quota: below the free tier's 60, so it cannot pass for it. */
 const KEY_LIMIT = 25;
-const VIA_POOLER = false;
 
 function pgbouncerInstalled(): boolean {
   if (fs.existsSync(PGBOUNCER_BIN)) return true;
@@ -52,11 +51,11 @@ const receivers: Receiver[] = [];
 
 beforeAll(async () => {
   if (!ready) return;
-  const poolerPort = testPoolerPort();
-  // Everything that is independent starts at once: this suite starts six processes.
+  // Everything that is independent starts at once: this suite starts six processes. A pgbouncer of
+  // its own unless the run already reaches PostgreSQL through one (TEST_POOLER=pgbouncer).
   const started = await Promise.all([
     createTestDatabase(),
-    poolerPort === undefined ? startPgBouncer() : undefined,
+    testPoolerPort() === undefined ? startPgBouncer() : undefined,
     startUpstashShim(REDIS),
     startReceiver(),
     startReceiver(),
@@ -69,17 +68,16 @@ beforeAll(async () => {
       limited: { name: "Small partner", kind: "secret", tier: "partner", rate_limit_per_minute: KEY_LIMIT },
       embed: { name: "Demo site", kind: "publishable", ngo: SAMPLE_FIXTURES.donationDemo, origins: [NGO_SITE] },
     },
-    { DATABASE_URL: database.url },
+    { DATABASE_URL: database.directUrl },
   );
-  client = new pg.Client({ connectionString: database.url });
+  client = new pg.Client({ connectionString: database.directUrl });
   await client.connect();
 
   // Migrations and key creation above went to PostgreSQL directly; every server and worker goes
   // through the transaction pooler, as on a managed database's pooled URL.
-  // Direct for now: the app does not work through a transaction pooler yet (issue 18, item 1).
-  const pooled = VIA_POOLER ? (pooler ? pooler.url(database.name) : throughTestPooler(database.url, poolerPort as number)) : database.url;
+  const databaseEnv = { DATABASE_URL: pooler ? pooler.url(database.name) : database.url, DIRECT_DATABASE_URL: database.directUrl };
   const appEnv = {
-    DATABASE_URL: pooled,
+    ...databaseEnv,
     UPSTASH_REDIS_REST_URL: shim.url,
     UPSTASH_REDIS_REST_TOKEN: shim.token,
     RATE_LIMIT_PREFIX: shim.keyPrefix,
@@ -92,7 +90,7 @@ beforeAll(async () => {
     TRUSTED_PROXY_HOPS: "1",
     WEBHOOKS_ALLOW_PRIVATE_TARGETS: "1",
   };
-  const workerEnv = { DATABASE_URL: pooled, WEBHOOKS_ALLOW_PRIVATE_TARGETS: "1", WEBHOOKS_POLL_MS: "100", WEBHOOKS_BATCH_SIZE: "20" };
+  const workerEnv = { ...databaseEnv, WEBHOOKS_ALLOW_PRIVATE_TARGETS: "1", WEBHOOKS_POLL_MS: "100", WEBHOOKS_BATCH_SIZE: "20" };
   const processes = await Promise.allSettled([
     startApp({ env: appEnv }),
     startApp({ env: appEnv }),

@@ -155,24 +155,46 @@ async function main(): Promise<void> {
   console.log(`\n${markdown}\nWrote bench/results/instances.json and instances.md (${report.run.total_s} s).`);
 }
 
-type Ratio = { scenario: string; two_over_one: number; bottleneck: string };
+type Ratio = {
+  scenario: string;
+  two_over_one: number;
+  /** CPU milliseconds one request costs, summed over every part of the benchmark (two instances). */
+  cpu_ms_per_request: number;
+  /** The rate at which the benchmark's own processes would use every core of the machine. */
+  cpu_ceiling_requests_per_second: number;
+  bottleneck: string;
+};
 
-/** Two instances' rate over one's, and what limited the two: the machine's CPU, or else the busiest other part. */
+/**
+ * Two instances' rate over one's, and what held the two back. The CPU each request costs (every
+ * part: instances, balancer, store, PostgreSQL, load generator) gives a ceiling that holds
+ * whatever else runs on the machine: cores ÷ CPU per request. A rate near it is CPU-bound.
+ */
 function ratioOf(scenario: string, rows: Row[]): Ratio {
-  const [one, two] = [1, 2].map((n) => rows.find((r) => r.scenario === scenario && r.instances === n) as Row);
-  const value = Math.round((two!.requests_per_second / one!.requests_per_second) * 100) / 100;
-  const { cores, machine_cores_busy: busy, machine_cores: total } = two!.cpu;
+  const [one, two] = [1, 2].map((n) => rows.find((r) => r.scenario === scenario && r.instances === n) as Row) as [Row, Row];
+  const round = (n: number) => Math.round(n * 100) / 100;
+  const { cores, machine_cores_busy: busy, machine_cores: total } = two.cpu;
+  const ours = Object.values(cores).reduce((sum, n) => sum + n, 0);
+  const msPerRequest = (ours * 1000) / two.requests_per_second;
+  const ceiling = (total * 1000) / msPerRequest;
   const spent = Object.entries(cores)
     .sort(([, x], [, y]) => y - x)
-    .map(([name, n]) => `${name} ${n}`)
+    .map(([name, n]) => `${name} ${round((n * 1000) / two.requests_per_second)} ms`)
     .join(", ");
-  const others = otherCores(two!.cpu);
-  const elsewhere = others >= 0.2 ? `; ${others} cores went to processes outside the benchmark, so these are not a quiet machine's figures` : "";
-  const bottleneck =
+  const others = otherCores(two.cpu);
+  const singleThread = (one.cpu.cores["next instances"] ?? 0) >= 0.85 ? `; one instance used ${one.cpu.cores["next instances"]} cores, all its one JavaScript thread can` : "";
+  const elsewhere = others >= 0.2 ? `; ${others} cores went to processes outside the benchmark, so the rates are not a quiet machine's` : "";
+  const verdict =
     busy >= SATURATED * total
-      ? `CPU: ${busy} of ${total} cores busy with two instances (${spent})${elsewhere}`
-      : `not CPU (${busy} of ${total} cores busy: ${spent}${elsewhere}): the database or the store holds requests back`;
-  return { scenario, two_over_one: value, bottleneck };
+      ? `CPU: ${busy} of ${total} cores busy with two instances`
+      : `not CPU (${busy} of ${total} cores busy with two instances): the database or the store held requests back`;
+  return {
+    scenario,
+    two_over_one: round(two.requests_per_second / one.requests_per_second),
+    cpu_ms_per_request: round(msPerRequest),
+    cpu_ceiling_requests_per_second: Math.round(ceiling),
+    bottleneck: `${verdict}; CPU per request: ${spent}${singleThread}${elsewhere}`,
+  };
 }
 
 /** Cores busy with processes outside the benchmark: anything else running on the machine. */
@@ -196,9 +218,9 @@ function renderMarkdown(report: { machine: Record<string, string | number>; run:
         `| ${r.scenario} | ${r.instances} | ${r.requests_per_second} | ${r.latency_ms.p50} | ${r.latency_ms.p99} | ${r.cpu.machine_cores_busy} of ${r.cpu.machine_cores} | ${groups.map((g) => r.cpu.cores[g]).join(" | ")} | ${otherCores(r.cpu)} |`,
     ),
     "",
-    "| scenario | req/s two ÷ one | bottleneck |",
-    "|---|---:|---|",
-    ...report.ratios.map((r) => `| ${r.scenario} | ${r.two_over_one} | ${r.bottleneck} |`),
+    "| scenario | req/s two ÷ one | CPU ms per request | CPU ceiling req/s | bottleneck |",
+    "|---|---:|---:|---:|---|",
+    ...report.ratios.map((r) => `| ${r.scenario} | ${r.two_over_one} | ${r.cpu_ms_per_request} | ${r.cpu_ceiling_requests_per_second} | ${r.bottleneck} |`),
     "",
   ];
   return lines.join("\n");

@@ -3,7 +3,10 @@
 // node:http server calling the same lib functions (the query's floor) and a constant route in
 // the same Next app (the framework's floor); and what proxy.ts costs, with its rate limits in
 // memory and in Redis (a second `next start` on the test Upstash REST shim in front of the
-// redis-server on 127.0.0.1:6379). One load at a time: these machines have 2 cores.
+// redis-server on 127.0.0.1:6379); and what a transaction pooler costs (a third `next start`
+// whose DATABASE_URL goes through pgbouncer in transaction mode, as serverless deployments must)
+// and what named prepared statements would buy on a direct connection (a fourth, with
+// DB_PREPARED_STATEMENTS=1). One load at a time: these machines have 2 cores.
 //
 // Environment: BENCH_POSTGRES_URL (server to create the database on), BENCH_COUNT (100000),
 // BENCH_DURATION (8 s per scenario, split over BENCH_ROUNDS rounds: 2), BENCH_WARMUP (2 s, once),
@@ -21,6 +24,7 @@ import { evaluateTargets, renderMarkdown, writeResults, type BenchReport, type P
 import { SAMPLE_FIXTURES } from "../lib/sample/sample-fixtures";
 import { checkGraphQLScenario, scenarios, walkList } from "./scenarios";
 import { measureWidget } from "./widget";
+import { startPgBouncer, type PgBouncer } from "../tests/support/pgbouncer";
 import { startUpstashShim, type UpstashShim } from "../tests/support/upstash-shim";
 import { positiveSetting } from "./positive-setting";
 
@@ -51,6 +55,7 @@ delete baseEnv.NODE_ENV;
 
 let database: BenchDatabase | undefined;
 let shim: UpstashShim | undefined;
+let pgbouncer: PgBouncer | undefined;
 let cleaning: Promise<void> | undefined;
 
 /** Stops the servers and drops the database, once, whether the run ended, failed or was interrupted. */
@@ -58,6 +63,7 @@ function cleanUp(): Promise<void> {
   cleaning ??= (async () => {
     await stopAll();
     await shim?.close().catch(() => undefined);
+    await pgbouncer?.stop().catch(() => undefined);
     await database?.drop().catch((error: unknown) => console.error(`Could not drop ${database?.name}: ${String(error)}`));
   })();
   return cleaning;
@@ -93,11 +99,24 @@ async function main(): Promise<void> {
   const embed = { key: createBenchEmbedKey(database.url), origin: BENCH_EMBED_ORIGIN, ngo: SAMPLE_FIXTURES.donationDemo };
   shim = await startUpstashShim();
   const upstashEnv = { ...env, UPSTASH_REDIS_REST_URL: shim.url, UPSTASH_REDIS_REST_TOKEN: shim.token, RATE_LIMIT_PREFIX: shim.keyPrefix };
-  const [nextPort, upstashPort, floorPort] = [await freePort(), await freePort(), await freePort()];
-  const next = await startServer("next", nextPort, process.execPath, [NEXT_BIN, "start", "-p", String(nextPort), "-H", "127.0.0.1"], env, "/api/health/live");
-  const nextUpstash = await startServer("next-upstash", upstashPort, process.execPath, [NEXT_BIN, "start", "-p", String(upstashPort), "-H", "127.0.0.1"], upstashEnv, "/api/health/live");
+  pgbouncer = await startPgBouncer({ target: postgresTarget(settings.postgresUrl) });
+  const pooledEnv = { ...env, DATABASE_URL: pgbouncer.url(database.name), DIRECT_DATABASE_URL: database.url };
+  const preparedEnv = { ...env, DB_PREPARED_STATEMENTS: "1" };
+  const [nextPort, upstashPort, floorPort, pooledPort, preparedPort] = [await freePort(), await freePort(), await freePort(), await freePort(), await freePort()];
+  const startNext = (label: string, port: number, serverEnv: Env) =>
+    startServer(label, port, process.execPath, [NEXT_BIN, "start", "-p", String(port), "-H", "127.0.0.1"], serverEnv, "/api/health/live");
+  const next = await startNext("next", nextPort, env);
+  const nextUpstash = await startNext("next-upstash", upstashPort, upstashEnv);
+  const nextPooler = await startNext("next-pooler", pooledPort, pooledEnv);
+  const nextPrepared = await startNext("next-prepared", preparedPort, preparedEnv);
   const floor = await startServer("floor", floorPort, process.execPath, ["--import", "tsx", "bench/floor-server.ts", String(floorPort)], env, "/list?limit=1");
-  const baseUrls = { next: next.baseUrl, "next-upstash": nextUpstash.baseUrl, floor: floor.baseUrl };
+  const baseUrls = {
+    next: next.baseUrl,
+    "next-upstash": nextUpstash.baseUrl,
+    "next-pooler": nextPooler.baseUrl,
+    "next-prepared": nextPrepared.baseUrl,
+    floor: floor.baseUrl,
+  };
   const constant = await fetch(`${next.baseUrl}/api/bench/constant`);
   if (constant.status !== 200) {
     throw new Error(`/api/bench/constant answered ${constant.status}: the build in .next predates it, run without BENCH_SKIP_BUILD=1.`);
@@ -169,6 +188,12 @@ async function main(): Promise<void> {
   console.log("\n" + renderMarkdown({ ...report, explain: undefined }));
   for (const t of targets) console.log(`${t.verdict.padEnd(6)} ${t.name}: ${t.value}`);
   console.log(`\nWrote ${path.relative(process.cwd(), written.json)} and ${path.relative(process.cwd(), written.markdown)} (${seconds(started)} s).`);
+}
+
+/** Where the benchmark's PostgreSQL listens, for pgbouncer to forward to. */
+function postgresTarget(url: string): { host: string; port: number } {
+  const parsed = new URL(url);
+  return { host: parsed.hostname === "localhost" ? "127.0.0.1" : parsed.hostname, port: Number(parsed.port || 5432) };
 }
 
 /** A partner key for the keyed scenarios, made by the operator CLI, with a limit no load run reaches. */

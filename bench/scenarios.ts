@@ -3,8 +3,10 @@
 import type { LoadRequest } from "./measure";
 
 /** next: `next start`, in-memory rate limits; next-upstash: a second `next start` whose limits
- * are in Redis through the test Upstash REST shim; floor: the bare node:http server. */
-export type ScenarioServer = "next" | "next-upstash" | "floor";
+ * are in Redis through the test Upstash REST shim; next-pooler: one whose database is reached
+ * through pgbouncer in transaction mode; next-prepared: one with DB_PREPARED_STATEMENTS=1 (named
+ * statements, direct); floor: the bare node:http server. */
+export type ScenarioServer = "next" | "next-upstash" | "next-pooler" | "next-prepared" | "floor";
 
 export type Scenario = { name: string; server: ScenarioServer; path: string; request?: LoadRequest };
 
@@ -17,6 +19,8 @@ const graphqlPost = (query: string): LoadRequest => ({
   headers: { "content-type": "application/json" },
 });
 
+const INTENT = "/api/v1/embed/donation/intent";
+
 export type ScenarioInputs = { search: string; deepCursor: string; slug: string; partnerKey: string; embed: { key: string; origin: string; ngo: string } };
 
 /**
@@ -26,6 +30,13 @@ export type ScenarioInputs = { search: string; deepCursor: string; slug: string;
 export function scenarios({ search, deepCursor, slug, partnerKey, embed }: ScenarioInputs): Scenario[] {
   const q = encodeURIComponent(search);
   const keyed: LoadRequest = { headers: { authorization: `Bearer ${partnerKey}` } };
+  // A new donation intent per request: a fresh Idempotency-Key each time, as donors make them.
+  const intent: LoadRequest = {
+    method: "POST",
+    body: JSON.stringify({ ngo: embed.ngo, amount: 2500, currency: "EUR" }),
+    headers: { "content-type": "application/json", authorization: `Bearer ${embed.key}`, origin: embed.origin },
+    freshHeader: "idempotency-key",
+  };
   return [
     // proxy.ts's cost: the same constant handler with no proxy, a proxy that lets it through, the
     // whole proxy with a key (verification, origin, in-memory limiter, identity hand-over), and
@@ -38,18 +49,10 @@ export function scenarios({ search, deepCursor, slug, partnerKey, embed }: Scena
     { name: "query floor: list", server: "floor", path: "/list?limit=20" },
     { name: "framework floor", server: "next", path: "/api/bench/constant" },
     { name: "list", server: "next", path: "/api/registry/ngos?limit=20" },
-    // A new donation intent per request: a fresh Idempotency-Key each time, as donors make them.
-    {
-      name: "intent create",
-      server: "next",
-      path: "/api/v1/embed/donation/intent",
-      request: {
-        method: "POST",
-        body: JSON.stringify({ ngo: embed.ngo, amount: 2500, currency: "EUR" }),
-        headers: { "content-type": "application/json", authorization: `Bearer ${embed.key}`, origin: embed.origin },
-        freshHeader: "idempotency-key",
-      },
-    },
+    { name: "list, through PgBouncer", server: "next-pooler", path: "/api/registry/ngos?limit=20" },
+    { name: "list, prepared statements", server: "next-prepared", path: "/api/registry/ngos?limit=20" },
+    { name: "intent create", server: "next", path: INTENT, request: intent },
+    { name: "intent create, through PgBouncer", server: "next-pooler", path: INTENT, request: intent },
     { name: "list deep page", server: "next", path: `/api/registry/ngos?limit=20&cursor=${encodeURIComponent(deepCursor)}` },
     { name: "search", server: "next", path: `/api/registry/ngos?q=${q}` },
     { name: "query floor: search", server: "floor", path: `/search?q=${q}` },

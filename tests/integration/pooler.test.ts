@@ -6,6 +6,9 @@
 // pooler alone too, concurrently, leaving no lock behind.
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { readConfig } from "@/lib/config";
+import { openConnection } from "@/lib/db/connection";
+import { Prisma } from "@/lib/db/generated/client";
 import { SAMPLE_FIXTURES } from "@/lib/sample/sample-fixtures";
 import type { StartedApp } from "../support/app";
 import { startAppWithKeys, type CreatedKeys } from "../support/app-with-keys";
@@ -149,6 +152,40 @@ describe.runIf(available)("migrations and the CLI behind a pooler", () => {
     const listed = await runCli(["keys", "list", "--json"], env);
     expect(listed.code, listed.stderr).toBe(0);
     expect(listed.stdout).toContain("Pooled");
+  });
+});
+
+describe.runIf(available)("DB_PREPARED_STATEMENTS=1", () => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase({ seed: false });
+  });
+  afterAll(async () => {
+    await database?.drop();
+  });
+
+  /** Errors of 60 concurrent runs of one statement text, over a pool of 5. */
+  const errorsOver = async (url: string) => {
+    const settings = readConfig({ NODE_ENV: "test", DATABASE_URL: url, SERVER_SECRET: "x".repeat(32), DB_POOL_MAX: "5", DB_PREPARED_STATEMENTS: "1" });
+    const connection = await openConnection(settings);
+    try {
+      const outcomes = await Promise.allSettled(
+        Array.from({ length: 60 }, (_, i) => connection.query<{ n: number }>(Prisma.sql`SELECT ${i}::int AS n`)),
+      );
+      return outcomes.flatMap((o) => (o.status === "rejected" ? [(o.reason as { code?: string }).code] : []));
+    } finally {
+      await connection.close();
+    }
+  };
+
+  it("names the statements, which a direct connection keeps", async () => {
+    expect(await errorsOver(database.directUrl)).toEqual([]);
+  });
+
+  it("is why it must stay off behind a transaction pooler", async () => {
+    const codes = await errorsOver(pooled(database));
+    expect(codes.length).toBeGreaterThan(0);
+    expect(new Set(codes)).toSatisfy((set: Set<string>) => [...set].every((code) => ["26000", "42P05"].includes(code)));
   });
 });
 

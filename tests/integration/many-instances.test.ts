@@ -51,8 +51,9 @@ const receivers: Receiver[] = [];
 
 beforeAll(async () => {
   if (!ready) return;
-  // Everything that is independent starts at once: this suite starts six processes. A pgbouncer of
-  // its own unless the run already reaches PostgreSQL through one (TEST_POOLER=pgbouncer).
+  // What does not depend on anything else starts at once, the four servers and workers too: the
+  // suite is ready in the time of its slowest process, not of all five in turn. A pgbouncer of its
+  // own unless the run already reaches PostgreSQL through one (TEST_POOLER=pgbouncer).
   const started = await Promise.all([
     createTestDatabase(),
     testPoolerPort() === undefined ? startPgBouncer() : undefined,

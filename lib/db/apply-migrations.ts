@@ -42,13 +42,12 @@ export async function applyMigrations(
   return connection.session(async (session) => {
     // The bookkeeping table's creation is under the lock too: two runners creating it at once
     // could both find it missing, and one would fail.
-    await session.script(
-      `BEGIN;
-      SELECT pg_advisory_xact_lock(${MIGRATION_LOCK});
-      ${MIGRATIONS_TABLE_DDL};
-      ${MARK_FAILED_ATTEMPTS};
-      COMMIT`,
-    );
+    await session
+      .script(`BEGIN;\nSELECT pg_advisory_xact_lock(${MIGRATION_LOCK});\n${MIGRATIONS_TABLE_DDL};\n${MARK_FAILED_ATTEMPTS};\nCOMMIT`)
+      .catch(async (error: unknown) => {
+        await session.script("ROLLBACK").catch(() => {});
+        throw error;
+      });
     const done = await appliedNames(session);
     const applied: string[] = [];
     for (const migration of shipped.filter((m) => !done.has(m.name))) {

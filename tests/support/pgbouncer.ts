@@ -14,6 +14,8 @@ export const PGBOUNCER_BIN = process.env.PGBOUNCER_BIN ?? "/usr/sbin/pgbouncer";
 
 export type PgBouncer = {
   port: number;
+  /** pgbouncer's process id (for measuring what it costs). */
+  pid: number;
   /** A URL of `database` on the test PostgreSQL, through this pgbouncer. */
   url(database: string): string;
   /** Everything pgbouncer logged so far. */
@@ -130,7 +132,7 @@ async function startOnce(port: number, options: PgBouncerOptions): Promise<PgBou
     await stop();
     throw error;
   }
-  return { port, url, logs, stop };
+  return { port, pid: child.pid as number, url, logs, stop };
 }
 
 function chownToPostgres(...files: string[]): void {

@@ -8,12 +8,14 @@ import os from "node:os";
 
 export type ProcessMatcher = { processGroups?: number[]; names?: string[]; pids?: number[] };
 
-type Snapshot = { at: number; machineBusy: number; machineTotal: number; seconds: Record<string, number> };
+type Snapshot = { at: number; machineBusy: number; machineInterrupts: number; machineTotal: number; seconds: Record<string, number> };
 
 export type CpuUsage = {
   /** Cores in use on average over the run, per group, and for the whole machine. */
   cores: Record<string, number>;
   machine_cores_busy: number;
+  /** Of those, the kernel's interrupt work (irq, softirq: loopback networking among it), which no process is charged for. */
+  machine_cores_interrupts: number;
   machine_cores: number;
 };
 
@@ -36,7 +38,8 @@ export function cpuSnapshot(groups: Record<string, ProcessMatcher>): Snapshot {
   // user nice system idle iowait irq softirq steal: idle and iowait are the idle ones.
   const idle = (ticks[3] ?? 0) + (ticks[4] ?? 0);
   const total = ticks.slice(0, 8).reduce((sum, n) => sum + n, 0);
-  return { at: performance.now(), machineBusy: (total - idle) / TICKS_PER_SECOND, machineTotal: total / TICKS_PER_SECOND, seconds };
+  const interrupts = (ticks[5] ?? 0) + (ticks[6] ?? 0);
+  return { at: performance.now(), machineBusy: (total - idle) / TICKS_PER_SECOND, machineInterrupts: interrupts / TICKS_PER_SECOND, machineTotal: total / TICKS_PER_SECOND, seconds };
 }
 
 /** Average cores in use between two snapshots. Processes that ended in between are not counted. */
@@ -47,8 +50,9 @@ export function cpuBetween(before: Snapshot, after: Snapshot): CpuUsage {
     Object.keys(after.seconds).map((name) => [name, round(Math.max(0, (after.seconds[name] ?? 0) - (before.seconds[name] ?? 0)) / wall)]),
   );
   const machineCores = os.cpus().length;
-  const busyShare = (after.machineBusy - before.machineBusy) / Math.max(after.machineTotal - before.machineTotal, 1e-9);
-  return { cores, machine_cores_busy: round(busyShare * machineCores), machine_cores: machineCores };
+  const elapsed = Math.max(after.machineTotal - before.machineTotal, 1e-9);
+  const share = (of: (s: Snapshot) => number) => round(((of(after) - of(before)) / elapsed) * machineCores);
+  return { cores, machine_cores_busy: share((s) => s.machineBusy), machine_cores_interrupts: share((s) => s.machineInterrupts), machine_cores: machineCores };
 }
 
 function readProcessStat(pid: number): { pid: number; comm: string; pgrp: number; ticks: number } | undefined {
@@ -73,6 +77,7 @@ export function averageUsage(runs: CpuUsage[]): CpuUsage {
   return {
     cores: Object.fromEntries(names.map((name) => [name, mean((u) => u.cores[name] ?? 0)])),
     machine_cores_busy: mean((u) => u.machine_cores_busy),
+    machine_cores_interrupts: mean((u) => u.machine_cores_interrupts),
     machine_cores: runs[0]?.machine_cores ?? os.cpus().length,
   };
 }

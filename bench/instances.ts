@@ -5,8 +5,8 @@
 // where the CPU went meanwhile (/proc, per process group), to name the bottleneck.
 //
 // Environment: BENCH_POSTGRES_URL (server to create the database on), BENCH_INSTANCES_COUNT (NGOs
-// to seed: 2,000), BENCH_INSTANCES_DURATION (s per scenario and setup, over two rounds: 6), BENCH_WARMUP (s: 2),
-// BENCH_INSTANCES_CONNECTIONS (20), BENCH_SKIP_BUILD=1 (reuse .next).
+// to seed: 2,000), BENCH_INSTANCES_DURATION (s per scenario and setup, over two rounds: 6),
+// BENCH_WARMUP (s: 2), BENCH_INSTANCES_CONNECTIONS (20), BENCH_SKIP_BUILD=1 (reuse .next).
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";

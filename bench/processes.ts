@@ -30,7 +30,8 @@ export function runToEnd(label: string, command: string, args: string[], env: En
   });
 }
 
-export type Server = { label: string; baseUrl: string; logFile: string };
+/** pid: also the id of its process group, which holds everything it forked. */
+export type Server = { label: string; baseUrl: string; logFile: string; pid: number };
 
 /**
  * Starts a server in its own process group (so stopping it also stops anything it forked),
@@ -60,7 +61,7 @@ export async function startServer(
   while (Date.now() < deadline) {
     if (exited) throw new ProcessError(`${label} stopped (${exited}) before it was ready:\n${tail(logFile)}`);
     const status = await fetch(baseUrl + readyPath).then((r) => (r.body?.cancel(), r.status), () => 0);
-    if (status === 200) return { label, baseUrl, logFile };
+    if (status === 200) return { label, baseUrl, logFile, pid: child.pid as number };
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   throw new ProcessError(`${label} was not ready within 60 s:\n${tail(logFile)}`);

@@ -294,7 +294,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
       endpointConcurrency: e.WEBHOOKS_ENDPOINT_CONCURRENCY ?? 8,
     },
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS ?? 5_000,
-    hsts: (e.DATABASE_URL !== undefined && e.NODE_ENV === "production") || e.VERCEL_ENV === "production",
+    hsts: (e.DATABASE_URL !== undefined && e.NODE_ENV === "production") || vercelEnv === "production",
     tracing: e.OTEL_EXPORTER_OTLP_ENDPOINT !== undefined || e.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT !== undefined,
   };
 }

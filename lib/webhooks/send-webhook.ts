@@ -20,6 +20,8 @@ export type SendOutcome = {
 
 const SNIPPET_BYTES = 512;
 
+type SendOptions = { timeoutMs: number; allowPrivateTargets: boolean; signal?: AbortSignal };
+
 /** The outcome of a send cut off by `signal` before any answer: no status, so nothing happened
  * as far as the delivery is concerned (the caller hands its claim back). */
 export const CUT_OFF = { status: null, error: "cut off: the dispatcher is stopping", retryAfterSeconds: null, snippet: null } as const;
@@ -29,15 +31,14 @@ export const CUT_OFF = { status: null, error: "cut off: the dispatcher is stoppi
  * URL's path or query, which may hold the receiver's token). One timeout covers the whole attempt;
  * redirects are not followed (a 3xx is a failure); only 2xx counts as delivered, which is the
  * caller's decision. Unless private targets are allowed, an IP literal is checked here and a host
- * name at connect time (guardedLookup).
- * `signal` cuts the attempt off (a stopping dispatcher): the outcome is CUT_OFF unless an answer
- * had already come.
+ * name at connect time (guardedLookup). `signal` cuts the attempt off (a stopping dispatcher):
+ * the outcome is CUT_OFF unless an answer had already come.
  */
 export function sendWebhook(
   url: string,
   headers: Record<string, string>,
   body: string,
-  options: { timeoutMs: number; allowPrivateTargets: boolean; signal?: AbortSignal },
+  options: SendOptions,
 ): Promise<SendOutcome> {
   const attributes = { "http.request.method": "POST", "server.address": new URL(url).hostname };
   return inSpan("webhook send", attributes, async (span) => {
@@ -52,7 +53,7 @@ function send(
   url: string,
   headers: Record<string, string>,
   body: string,
-  { timeoutMs, allowPrivateTargets, signal }: { timeoutMs: number; allowPrivateTargets: boolean; signal?: AbortSignal },
+  { timeoutMs, allowPrivateTargets, signal }: SendOptions,
 ): Promise<SendOutcome> {
   const started = performance.now();
   const done = (o: Omit<SendOutcome, "latencyMs">): SendOutcome => ({ ...o, latencyMs: Math.round(performance.now() - started) });

@@ -27,7 +27,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  for (const worker of workers) if (worker.exitCode === null && worker.signalCode === null) worker.kill("SIGKILL");
+  await Promise.all(workers.map((worker) => worker.stop()));
   await Promise.all(receivers.map((r) => r.close()));
   await client?.end();
   await database?.drop();
@@ -79,7 +79,7 @@ async function expectDeliveredOnceByAnother(target: Receiver, event: string): Pr
   const handedBack = await deliveryOf(event);
   expect(handedBack).toMatchObject({ status: "pending", attempts: 0, lease_token: null, due: true, log: [] });
   const started = Date.now();
-  const other = startWorker({ DATABASE_URL: database.url, ...DISPATCH });
+  const other = await startWorker({ DATABASE_URL: database.url, ...DISPATCH });
   workers.push(other);
   await target.waitFor((received) => received.length >= 2, PROMPTLY_MS);
   expect(await delivered(event, PROMPTLY_MS)).toMatchObject({ status: "delivered", attempts: 1, log: [{ attempt: 1, status_code: 200 }] });
@@ -88,20 +88,18 @@ async function expectDeliveredOnceByAnother(target: Receiver, event: string): Pr
   expect(target.received.map((w) => w.headers["webhook-id"])).toEqual([event, event]);
   await new Promise((resolve) => setTimeout(resolve, 500));
   expect(target.received).toHaveLength(2);
-  other.kill("SIGTERM");
-  expect(await other.exited()).toBe(0);
+  expect(await other.stop()).toBe(0);
 }
 
 describe.skipIf(!available)("SIGTERM during a webhook delivery", { timeout: 120_000 }, () => {
   it("the worker hands back a delivery still waiting for its receiver, and another dispatcher delivers it at once", async () => {
     const target = await receiver(60_000);
     const event = await queueOne(target);
-    const worker = startWorker({ DATABASE_URL: database.url, ...DISPATCH });
+    const worker = await startWorker({ DATABASE_URL: database.url, ...DISPATCH });
     workers.push(worker);
     await target.waitFor((received) => received.length === 1, 30_000);
     const signalled = Date.now();
-    worker.kill("SIGTERM");
-    expect(await worker.exited()).toBe(0);
+    expect(await worker.stop()).toBe(0);
     // The grace (1 s), the hand-back, and closing: well inside Docker's 10 s stop timeout.
     expect(Date.now() - signalled).toBeLessThan(5_000);
     await expectDeliveredOnceByAnother(target, event);

@@ -23,12 +23,7 @@ export async function startAppWithKeys<Name extends string>(
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "tr-keys-"));
   const env: Record<string, string> = database ? database.env : { DATA_DIR: dataDir, DATABASE_URL: "" };
   try {
-    const { stdout } = await promisify(execFile)(
-      path.join(ROOT, "node_modules/.bin/tsx"),
-      ["tests/support/scripts/create-keys.ts", JSON.stringify(specs)],
-      { cwd: ROOT, env: childEnv("development", env), timeout: 120_000 },
-    );
-    const keys = JSON.parse(stdout.trim().split("\n").at(-1) ?? "{}") as CreatedKeys<Name>;
+    const keys = await createKeys(specs, env);
     const appEnv = database && options.appDatabaseUrl ? { DATABASE_URL: options.appDatabaseUrl(database.url) } : env;
     const app = await startApp({ ...options, env: { ...options.env, ...appEnv } });
     const stop = app.stop;
@@ -43,4 +38,17 @@ export async function startAppWithKeys<Name extends string>(
     fs.rmSync(dataDir, { recursive: true, force: true });
     throw error;
   }
+}
+
+/**
+ * Makes API keys on the database `env` names (DATABASE_URL, or DATA_DIR for an embedded one) in a
+ * child process, as the operator's tools would: no app needs to run.
+ */
+export async function createKeys<Name extends string>(specs: Record<Name, CreateApiKeyInput>, env: Record<string, string>): Promise<CreatedKeys<Name>> {
+  const { stdout } = await promisify(execFile)(
+    path.join(ROOT, "node_modules/.bin/tsx"),
+    ["tests/support/scripts/create-keys.ts", JSON.stringify(specs)],
+    { cwd: ROOT, env: childEnv("development", env), timeout: 120_000 },
+  );
+  return JSON.parse(stdout.trim().split("\n").at(-1) ?? "{}") as CreatedKeys<Name>;
 }

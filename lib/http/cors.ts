@@ -11,7 +11,7 @@ const KEYED_METHODS = "GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS";
 // Listed by name: `*` in Access-Control-Allow-Headers never covers Authorization.
 const ALLOWED_HEADERS = "Authorization, Content-Type, If-None-Match, Idempotency-Key, Apollo-Require-Preflight, X-Apollo-Operation-Name";
 const EXPOSED_HEADERS =
-  "API-Version, ETag, Retry-After, RateLimit, RateLimit-Policy, X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset, WWW-Authenticate, Location";
+  "API-Version, ETag, Retry-After, RateLimit, RateLimit-Policy, X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset, WWW-Authenticate, Location, Deprecation, Sunset, Link";
 const PREFLIGHT_MAX_AGE_SECONDS = "600";
 
 /** Headers for an actual (non-preflight) response. `allowedOrigin`: the request's Origin, when

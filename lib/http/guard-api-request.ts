@@ -13,6 +13,7 @@ import type { RateLimitSubject } from "@/lib/rate-limit/rate-limit-target";
 import { apiAccess, type ApiAccess } from "./api-access";
 import { withApiHeaders } from "./api-headers";
 import { corsHeaders, preflightResponse } from "./cors";
+import { deprecationHeaders } from "./deprecation-headers";
 import { identifyRequest, type RequestIdentity } from "./identify-request";
 import { KeyRefused } from "./key-refused";
 import { noteRequestIdentity } from "./note-request-identity";
@@ -24,7 +25,9 @@ export async function guardApiRequest(request: NextRequest): Promise<Response> {
   if (request.method === "OPTIONS" && request.headers.has("access-control-request-method")) {
     return withApiHeaders(await preflightResponse(access, request.headers.get("origin")));
   }
-  let headers = corsHeaders(access, null);
+  // A deprecated operation says so on every answer, its errors included (lib/http/deprecations.ts).
+  const deprecation = deprecationHeaders(request.method, pathname);
+  let headers = { ...corsHeaders(access, null), ...deprecation };
   if (access.kind === "live") return forward(headers);
   try {
     let identity: RequestIdentity;
@@ -41,7 +44,7 @@ export async function guardApiRequest(request: NextRequest): Promise<Response> {
       throw error;
     }
     noteRequestIdentity(identity.tier, identity.key?.id);
-    if (identity.key && identity.allowedOrigin !== null) headers = corsHeaders(access, identity.allowedOrigin);
+    if (identity.key && identity.allowedOrigin !== null) headers = { ...corsHeaders(access, identity.allowedOrigin), ...deprecation };
     const outcome = await limitRequest(subjectOf(access, identity));
     headers = { ...headers, ...outcome.headers };
     if (!outcome.result.allowed) throw quotaExceededProblem(outcome.result, outcome.policy);

@@ -14,6 +14,7 @@ import { endpointListResponseSchema, endpointRecordSchema } from "@/lib/webhooks
 import { eventListResponseSchema, eventPayloadSchemas } from "@/lib/webhooks/event-payload-schemas";
 import { donationPaths } from "./donation-paths";
 import { keysPaths } from "./keys-paths";
+import { markDeprecatedOperations } from "./mark-deprecated-operations";
 import { queryParameters } from "./query-parameters";
 import { webhookPaths } from "./webhook-paths";
 
@@ -90,7 +91,7 @@ export function buildOpenApiDocument(): JsonSchema {
       { name: "webhooks", description: "The event outbox, webhook endpoints and their delivery log (admin scope)." },
       { name: "donations", description: "Donation intents: the embed's endpoint, the client-secret endpoints and operators' reads." },
     ],
-    paths: {
+    paths: markDeprecatedOperations({
       "/api/registry/ngos": {
         get: {
           operationId: "listNgos",
@@ -151,7 +152,7 @@ export function buildOpenApiDocument(): JsonSchema {
           responses: { "200": { description: "The process is up.", ...json(ref("Health"), "application/health+json") } },
         },
       },
-    },
+    }),
     webhooks: lifecycle.webhooks,
     components: {
       schemas: componentSchemas(),

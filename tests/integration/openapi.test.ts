@@ -1,5 +1,6 @@
 import { Validator } from "@seriousme/openapi-schema-validator";
 import { Ajv2020 } from "ajv/dist/2020";
+import { deprecationHeaders } from "@/lib/http/deprecation-headers";
 import { EVENT_TYPES } from "@/lib/webhooks/event-types";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { StartedApp } from "../support/app";
@@ -89,6 +90,27 @@ describe("GET /api/openapi.json", () => {
     ] as const) {
       const validate = validator(id);
       expect({ id, valid: validate(answer), errors: validate.errors ?? null }).toEqual({ id, valid: true, errors: null });
+    }
+  });
+
+  it("announces deprecations as lib/http/deprecations.ts declares them, on answers and errors alike (none today)", async () => {
+    const auth = { Authorization: `Bearer ${keys.operator.key}` };
+    const requests: [method: string, path: string, init?: RequestInit][] = [
+      ["GET", "/api/registry/ngos?limit=1"],
+      ["GET", "/api/registry/ngos/no-such-entry"],
+      ["GET", "/api/health"],
+      ["GET", "/api/health/live"],
+      ["GET", "/api/openapi.json"],
+      ["GET", "/api/v1/keys", { headers: auth }],
+      ["GET", "/api/v1/keys"],
+      ["POST", "/api/registry/graphql", { headers: { "Content-Type": "application/json" }, body: '{"query":"{ sectors { id } }"}' }],
+    ];
+    for (const [method, path, init] of requests) {
+      const response = await fetch(`${app.url}${path}`, { method, ...init });
+      await response.arrayBuffer();
+      const expected = deprecationHeaders(method, new URL(path, app.url).pathname);
+      const announced = { Deprecation: response.headers.get("deprecation"), Sunset: response.headers.get("sunset") };
+      expect(announced, `${method} ${path}`).toEqual({ Deprecation: expected.Deprecation ?? null, Sunset: expected.Sunset ?? null });
     }
   });
 });

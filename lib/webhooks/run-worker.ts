@@ -1,6 +1,7 @@
 // The long-running dispatcher behind `npm run worker`: claims and delivers due webhooks until
 // SIGTERM or SIGINT, then gives the deliveries it holds SHUTDOWN_GRACE_MS to finish, hands back
 // those still waiting for an answer (stopDispatching), closes the database and exits 0.
+import { setTimeout as sleep } from "node:timers/promises";
 import { config } from "@/lib/config";
 import { closeConnection } from "@/lib/db";
 import { log } from "@/lib/log";
@@ -33,20 +34,11 @@ export async function runWorker(): Promise<void> {
         log("error", "webhook dispatch failed", { error: error instanceof Error ? error.name : "unknown" });
       }
       if (result.attempted) log("info", "webhooks attempted", { ...result });
-      else await rest(idleMs, stop.signal);
+      // Node removes the abort listener when the rest ends: idle polls leave none behind.
+      else await sleep(idleMs, undefined, { signal: stop.signal }).catch(() => {});
     }
   } finally {
     await closeConnection().catch(() => {});
     log("info", "webhook worker stopped");
   }
-}
-
-function rest(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    const timer = setTimeout(resolve, ms);
-    signal.addEventListener("abort", () => {
-      clearTimeout(timer);
-      resolve();
-    }, { once: true });
-  });
 }

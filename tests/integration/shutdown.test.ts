@@ -128,4 +128,14 @@ describe.skipIf(!available)("SIGTERM during a webhook delivery", { timeout: 120_
     expect(app.logs()).toContain("server stopped");
     await expectDeliveredOnceByAnother(target, event);
   });
+
+  it("an idle worker polls for long without piling up listeners on its stop signal", async () => {
+    // 100 ms polls for 2.5 s: well past the 10 listeners at which Node warns of a leak.
+    const worker = await startWorker({ DATABASE_URL: database.url, ...DISPATCH });
+    workers.push(worker);
+    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    expect(await worker.stop()).toBe(0);
+    expect(worker.logs()).not.toContain("MaxListenersExceededWarning");
+    expect(worker.logs()).toContain("webhook worker stopped");
+  });
 });

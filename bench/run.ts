@@ -102,19 +102,23 @@ async function main(): Promise<void> {
   pgbouncer = await startPgBouncer({ target: postgresTarget(settings.postgresUrl) });
   const pooledEnv = { ...env, DATABASE_URL: pgbouncer.url(database.name), DIRECT_DATABASE_URL: database.url };
   const preparedEnv = { ...env, DB_PREPARED_STATEMENTS: "1" };
-  const [nextPort, upstashPort, floorPort, pooledPort, preparedPort] = [await freePort(), await freePort(), await freePort(), await freePort(), await freePort()];
+  const [nextPort, upstashPort, floorPort, pooledPort, preparedPort, directPort] = [
+    await freePort(), await freePort(), await freePort(), await freePort(), await freePort(), await freePort(),
+  ];
   const startNext = (label: string, port: number, serverEnv: Env) =>
     startServer(label, port, process.execPath, [NEXT_BIN, "start", "-p", String(port), "-H", "127.0.0.1"], serverEnv, "/api/health/live");
   const next = await startNext("next", nextPort, env);
   const nextUpstash = await startNext("next-upstash", upstashPort, upstashEnv);
   const nextPooler = await startNext("next-pooler", pooledPort, pooledEnv);
   const nextPrepared = await startNext("next-prepared", preparedPort, preparedEnv);
+  const nextDirect = await startNext("next-direct", directPort, env);
   const floor = await startServer("floor", floorPort, process.execPath, ["--import", "tsx", "bench/floor-server.ts", String(floorPort)], env, "/list?limit=1");
   const baseUrls = {
     next: next.baseUrl,
     "next-upstash": nextUpstash.baseUrl,
     "next-pooler": nextPooler.baseUrl,
     "next-prepared": nextPrepared.baseUrl,
+    "next-direct": nextDirect.baseUrl,
     floor: floor.baseUrl,
   };
   const constant = await fetch(`${next.baseUrl}/api/bench/constant`);

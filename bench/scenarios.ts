@@ -5,8 +5,11 @@ import type { LoadRequest } from "./measure";
 /** next: `next start`, in-memory rate limits; next-upstash: a second `next start` whose limits
  * are in Redis through the test Upstash REST shim; next-pooler: one whose database is reached
  * through pgbouncer in transaction mode; next-prepared: one with DB_PREPARED_STATEMENTS=1 (named
- * statements, direct); floor: the bare node:http server. */
-export type ScenarioServer = "next" | "next-upstash" | "next-pooler" | "next-prepared" | "floor";
+ * statements, direct); next-direct: their twin, configured like next but serving only the
+ * scenarios they serve, so that the three compare like with like (the main server has by then
+ * run every other scenario, and a server's speed depends on what it has run); floor: the bare
+ * node:http server. */
+export type ScenarioServer = "next" | "next-upstash" | "next-pooler" | "next-prepared" | "next-direct" | "floor";
 
 export type Scenario = { name: string; server: ScenarioServer; path: string; request?: LoadRequest };
 
@@ -49,9 +52,11 @@ export function scenarios({ search, deepCursor, slug, partnerKey, embed }: Scena
     { name: "query floor: list", server: "floor", path: "/list?limit=20" },
     { name: "framework floor", server: "next", path: "/api/bench/constant" },
     { name: "list", server: "next", path: "/api/registry/ngos?limit=20" },
+    { name: "list, direct twin", server: "next-direct", path: "/api/registry/ngos?limit=20" },
     { name: "list, through PgBouncer", server: "next-pooler", path: "/api/registry/ngos?limit=20" },
     { name: "list, prepared statements", server: "next-prepared", path: "/api/registry/ngos?limit=20" },
     { name: "intent create", server: "next", path: INTENT, request: intent },
+    { name: "intent create, direct twin", server: "next-direct", path: INTENT, request: intent },
     { name: "intent create, through PgBouncer", server: "next-pooler", path: INTENT, request: intent },
     { name: "list deep page", server: "next", path: `/api/registry/ngos?limit=20&cursor=${encodeURIComponent(deepCursor)}` },
     { name: "search", server: "next", path: `/api/registry/ngos?q=${q}` },

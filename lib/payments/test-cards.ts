@@ -1,5 +1,5 @@
-// The sandbox's test cards: the number decides the outcome. Documented in the README and listed
-// in the widget in sandbox mode.
+// The sandbox's test cards: the number decides the outcome. Documented in docs/donations.md and
+// listed in the widget in sandbox mode.
 import type { DeclineCode } from "./payment-provider";
 
 export type TestCard = { number: string; outcome: "succeeded" | "processing" | DeclineCode; description: string };

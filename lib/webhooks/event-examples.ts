@@ -1,5 +1,5 @@
 // One example payload per event type: the OpenAPI document's `webhooks` section shows them, and
-// the README's table was written from them.
+// the event table of docs/webhooks.md was written from them.
 import type { OperatorIntentView } from "@/lib/donations/schemas";
 import { WEBHOOK_API_VERSION, type EventData, type EventType, type WebhookEventPayload } from "./event-types";
 

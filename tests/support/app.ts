@@ -2,12 +2,12 @@
 // a database of its own, and stops it again. Each test file starts its app in beforeAll.
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { BUILD_ID_FILE } from "./build";
 import { childEnv } from "./child-env";
 import { createTestDatabase } from "./database";
+import { killGroup, once, watchForOrphaning } from "./process-group";
 import { ROOT } from "./root";
 
 export type StartAppOptions = {
@@ -34,7 +34,6 @@ export type StartedApp = {
 
 const START_TIMEOUT_MS = 60_000;
 export const TEST_ANONYMOUS_LIMIT = 1_000_000;
-const STOP_GRACE_MS = 5_000;
 
 export async function startApp(options: StartAppOptions = {}): Promise<StartedApp> {
   if (!fs.existsSync(BUILD_ID_FILE)) {
@@ -96,40 +95,9 @@ function spawnNext(env: NodeJS.ProcessEnv, dataDir: string): { child: ChildProce
   return { child, logs: () => output };
 }
 
-// Run by a detached watchdog holding a pipe from this process: when this process ends in any way
-// (also SIGKILL, or Vitest killing its worker) the pipe closes, and the watchdog kills the app's
-// process group and removes its data directory.
-const WATCHDOG = `process.stdin.resume().on("end", () => {
-  try { process.kill(-Number(process.argv[1]), "SIGKILL") } catch {}
-  require("node:fs").rmSync(process.argv[2], { recursive: true, force: true })
-})`;
 
-function watchForOrphaning(child: ChildProcess, dataDir: string): void {
-  const watchdog = spawn(process.execPath, ["-e", WATCHDOG, String(child.pid), dataDir], {
-    detached: true,
-    stdio: ["pipe", "ignore", "ignore"],
-  });
-  watchdog.unref();
-  (watchdog.stdin as net.Socket).unref();
-  child.once("exit", () => watchdog.kill());
-}
 
-async function killGroup(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
-  signalGroup(child, "SIGTERM");
-  const timer = setTimeout(() => signalGroup(child, "SIGKILL"), STOP_GRACE_MS);
-  await exited;
-  clearTimeout(timer);
-}
 
-function signalGroup(child: ChildProcess, signal: NodeJS.Signals): void {
-  try {
-    process.kill(-child.pid!, signal);
-  } catch {
-    // Already gone.
-  }
-}
 
 /** The app's URL once it answers: the address Next printed, then its liveness route. */
 async function waitUntilServing(child: ChildProcess, logs: () => string): Promise<string> {
@@ -155,7 +123,3 @@ function tail(text: string): string {
   return text.split("\n").slice(-40).join("\n");
 }
 
-function once(fn: () => Promise<void>): () => Promise<void> {
-  let done: Promise<void> | undefined;
-  return () => (done ??= fn());
-}

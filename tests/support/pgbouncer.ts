@@ -9,6 +9,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
+import { killGroup, once, watchForOrphaning } from "./process-group";
 
 export const PGBOUNCER_BIN = process.env.PGBOUNCER_BIN ?? "/usr/sbin/pgbouncer";
 
@@ -41,7 +42,6 @@ export function pgbouncerAvailable(): boolean {
   if (!installed) console.warn(`pgbouncer is not installed at ${PGBOUNCER_BIN}: the pooler tests are skipped.`);
   return installed;
 }
-const STOP_GRACE_MS = 5_000;
 
 /**
  * Starts pgbouncer on a free port (trust auth as `postgres`, any database name forwarded to the
@@ -173,46 +173,10 @@ async function waitUntilAnswering(child: ChildProcess, url: string, logs: () => 
   throw new Error(`pgbouncer did not answer within ${START_TIMEOUT_MS / 1000} s (${String(lastError)}):\n${logs().slice(-3_000)}`);
 }
 
-// Run by a detached watchdog holding a pipe from this process: when this process ends in any way
-// (also SIGKILL, or Vitest killing its worker) the pipe closes, and the watchdog stops pgbouncer
-// and removes its directory.
-const WATCHDOG = `process.stdin.resume().on("end", () => {
-  try { process.kill(-Number(process.argv[1]), "SIGKILL") } catch {}
-  require("node:fs").rmSync(process.argv[2], { recursive: true, force: true })
-})`;
 
-function watchForOrphaning(child: ChildProcess, dir: string): void {
-  if (child.pid === undefined) return;
-  const watchdog = spawn(process.execPath, ["-e", WATCHDOG, String(child.pid), dir], {
-    detached: true,
-    stdio: ["pipe", "ignore", "ignore"],
-  });
-  watchdog.unref();
-  (watchdog.stdin as net.Socket).unref();
-  child.once("exit", () => watchdog.kill());
-}
 
-async function killGroup(child: ChildProcess): Promise<void> {
-  if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
-  signalGroup(child, "SIGTERM");
-  const timer = setTimeout(() => signalGroup(child, "SIGKILL"), STOP_GRACE_MS);
-  await exited;
-  clearTimeout(timer);
-}
 
-function signalGroup(child: ChildProcess, signal: NodeJS.Signals): void {
-  try {
-    process.kill(-child.pid!, signal);
-  } catch {
-    // Already gone.
-  }
-}
 
-function once(fn: () => Promise<void>): () => Promise<void> {
-  let done: Promise<void> | undefined;
-  return () => (done ??= fn());
-}
 
 /**
  * The integration pass's pooler: with TEST_POOLER=pgbouncer, global-setup starts one pgbouncer for

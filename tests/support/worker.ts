@@ -1,6 +1,7 @@
 // Starts `npm run worker` (scripts/worker.ts) for an integration test, and stops it again.
 import { spawn, type ChildProcess } from "node:child_process";
 import { childEnv } from "./child-env";
+import { once } from "./process-group";
 import { ROOT } from "./root";
 
 export type StartedWorker = {
@@ -45,9 +46,4 @@ async function stop(child: ChildProcess): Promise<number | null> {
   const code = await exited;
   clearTimeout(timer);
   return code;
-}
-
-function once<T>(fn: () => Promise<T>): () => Promise<T> {
-  let done: Promise<T> | undefined;
-  return () => (done ??= fn());
 }

@@ -15,7 +15,15 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 240_000,
     projects: [
-      { extends: true, test: { name: "unit", include: ["lib/**/*.test.ts", "tests/unit/**/*.test.ts"] } },
+      {
+        extends: true,
+        test: {
+          name: "unit",
+          include: ["lib/**/*.test.ts", "browser/**/*.test.ts", "tests/unit/**/*.test.ts"],
+          // Bundles browser/ first: the widget's page embeds the bundle.
+          globalSetup: ["tests/support/unit-setup.ts"],
+        },
+      },
       {
         extends: true,
         test: {

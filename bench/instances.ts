@@ -12,6 +12,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { SAMPLE_FIXTURES } from "../lib/sample/sample-fixtures";
+import { buildBrowserScripts } from "../scripts/build-browser/build-browser-scripts";
 import { averageUsage, cpuBetween, cpuSnapshot, type CpuUsage, type ProcessMatcher } from "./cpu-usage";
 import { createBenchDatabase, migrateAndSeed, waitForIdle, type BenchDatabase } from "./database";
 import { sample, summarize, warmUp, type LoadOptions, type LoadRequest, type Measurement, type Sample } from "./measure";
@@ -59,6 +60,7 @@ async function main(): Promise<void> {
   const loadAtStart = Math.round((os.loadavg()[0] ?? 0) * 100) / 100;
   if (!(settings.skipBuild && fs.existsSync(".next/BUILD_ID"))) {
     console.log("Building the app (BENCH_SKIP_BUILD=1 reuses an existing build)…");
+    await buildBrowserScripts();
     await runToEnd("next build", process.execPath, [NEXT_BIN, "build"], { ...baseEnv, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1" });
   }
   database = await createBenchDatabase(settings.postgresUrl);

@@ -17,6 +17,7 @@ import { chromium } from "playwright-core";
 import { createBenchDatabase, migrateAndSeed, type BenchDatabase } from "./database";
 import { freePort, startServer, stopAll, type Env } from "./processes";
 import { positiveSetting } from "./positive-setting";
+import { buildBrowserScripts } from "../scripts/build-browser/build-browser-scripts";
 
 const settings = {
   postgresUrl: process.env.BENCH_POSTGRES_URL || "postgres://postgres@127.0.0.1:5432/postgres",
@@ -94,7 +95,10 @@ let database: BenchDatabase | undefined;
 try {
   const baseEnv: Env = { ...process.env, SERVER_SECRET: process.env.SERVER_SECRET || "bench-server-secret-0123456789abcdefghijklmnop", NEXT_TELEMETRY_DISABLED: "1" };
   delete baseEnv.NODE_ENV;
-  if (!settings.skipBuild) execFileSync(process.execPath, [path.resolve("node_modules/next/dist/bin/next"), "build"], { stdio: "inherit", env: baseEnv as NodeJS.ProcessEnv });
+  if (!settings.skipBuild) {
+    await buildBrowserScripts();
+    execFileSync(process.execPath, [path.resolve("node_modules/next/dist/bin/next"), "build"], { stdio: "inherit", env: baseEnv as NodeJS.ProcessEnv });
+  }
   database = await createBenchDatabase(settings.postgresUrl);
   console.log(`seeding ${settings.count} sample NGOs…`);
   await migrateAndSeed(database.url, settings.count, baseEnv);

@@ -22,6 +22,7 @@ import { sample, summarize, warmUp, type LoadOptions, type Sample } from "./meas
 import { freePort, runToEnd, startServer, stopAll, type Env } from "./processes";
 import { evaluateTargets, renderMarkdown, writeResults, type BenchReport, type Plan, type ScenarioResult, type StoreTrips, type Target } from "./report";
 import { SAMPLE_FIXTURES } from "../lib/sample/sample-fixtures";
+import { buildBrowserScripts } from "../scripts/build-browser/build-browser-scripts";
 import { checkGraphQLScenario, scenarios, walkList } from "./scenarios";
 import { measureWidget } from "./widget";
 import { startPgBouncer, type PgBouncer } from "../tests/support/pgbouncer";
@@ -82,6 +83,7 @@ async function main(): Promise<void> {
   const reuse = settings.skipBuild && fs.existsSync(".next/BUILD_ID");
   if (!reuse) {
     console.log("Building the app (BENCH_SKIP_BUILD=1 reuses an existing build)…");
+    await buildBrowserScripts();
     await runToEnd("next build", process.execPath, [NEXT_BIN, "build"], { ...baseEnv, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1" });
   }
   const buildSeconds = reuse ? 0 : seconds(phase);

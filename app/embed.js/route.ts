@@ -1,5 +1,6 @@
 // GET /embed.js — the loader NGO sites add with one <script> tag (versioned; cached for a day)
-import { EMBED_LOADER_SCRIPT, EMBED_LOADER_VERSION } from "@/lib/embed/embed-loader-script";
+import { EMBED_LOADER_VERSION } from "@/lib/embed/embed-loader-version";
+import { EMBED_LOADER_SCRIPT } from "@/lib/generated-browser/embed-loader";
 import { scriptResponse } from "@/lib/http/script-response";
 
 export function GET(request: Request): Response {

@@ -1,5 +1,5 @@
 // GET /explorer.js — the explorer pages' one script: live search, copy buttons, the widget preview's size
-import { EXPLORER_SCRIPT } from "@/lib/explorer/explorer-script";
+import { EXPLORER_SCRIPT } from "@/lib/generated-browser/explorer";
 import { scriptResponse } from "@/lib/http/script-response";
 
 export function GET(request: Request): Response {

@@ -2,7 +2,7 @@
 // explorer's one script. The App Router's (site) layout and the Pages Router's explorer pages
 // (pages/) both wrap it.
 import type { ReactNode } from "react";
-import { EXPLORER_SCRIPT } from "@/lib/explorer/explorer-script";
+import { EXPLORER_SCRIPT } from "@/lib/generated-browser/explorer";
 import { scriptVersion } from "@/lib/http/script-response";
 import { SiteFooter } from "./site-footer";
 import { PreviewBanner } from "./preview-banner";

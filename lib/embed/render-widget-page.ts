@@ -1,9 +1,11 @@
 // The hosted widget's HTML, built on the server: one inline stylesheet and one inline script
-// under a per-response CSP nonce, and the configuration the script needs as inert JSON.
-import { CURRENCIES, CURRENCY_CODES, defaultCurrencyFor } from "@/lib/donations/currencies";
+// under a per-response CSP nonce (the script is browser/widget.ts, bundled), and the configuration
+// the script needs as inert JSON.
+import { CURRENCY_CODES, defaultCurrencyFor } from "@/lib/donations/currencies";
+import { WIDGET_SCRIPT } from "@/lib/generated-browser/widget";
 import { TEST_CARDS } from "@/lib/payments/test-cards";
 import type { ReadyWidget, WidgetMessage } from "./resolve-widget";
-import { WIDGET_SCRIPT } from "./widget-script";
+import type { WidgetConfig } from "./widget-config";
 import { WIDGET_STYLE } from "./widget-style";
 
 const escape = (text: string) =>
@@ -23,8 +25,7 @@ export function renderWidgetMessage(nonce: string, message: WidgetMessage): stri
 export function renderWidgetPage(nonce: string, widget: ReadyWidget): string {
   const sandbox = widget.mode === "sandbox";
   const initial = defaultCurrencyFor(widget.ngo.country);
-  const currencies = Object.fromEntries(CURRENCY_CODES.map((code) => [code, { exponent: CURRENCIES[code].exponent, min: CURRENCIES[code].min, max: CURRENCIES[code].max, presets: CURRENCIES[code].presets }]));
-  const config = {
+  const config: WidgetConfig = {
     ngo: widget.ngo.slug,
     name: widget.ngo.name,
     session: widget.session,
@@ -33,7 +34,6 @@ export function renderWidgetPage(nonce: string, widget: ReadyWidget): string {
     origins: widget.allowedOrigins,
     mode: widget.mode,
     disabled: widget.donationsDisabled,
-    currencies,
   };
   const options = CURRENCY_CODES.map((code) => `<option${code === initial ? " selected" : ""}>${code}</option>`).join("");
   const cards = TEST_CARDS.map((card) => `<li><code>${card.number.replace(/(\d{4})(?=\d)/g, "$1 ")}</code> ${escape(card.description)}</li>`).join("");

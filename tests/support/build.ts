@@ -23,10 +23,13 @@ const SOURCES = [
   "package.json",
   "package-lock.json",
   "prisma",
+  "browser",
+  "scripts/build-browser.ts",
+  "scripts/build-browser",
   "scripts/copy-standalone-assets.mjs",
 ];
-// Generated from prisma/ (hashed already); tests are not part of the build.
-const IGNORED = [/^lib\/db\/generated\//, /\.test\.tsx?$/];
+// Generated from prisma/ and browser/ (hashed already); tests are not part of the build.
+const IGNORED = [/^lib\/db\/generated\//, /^lib\/generated-browser\//, /\.test\.tsx?$/];
 
 export const BUILD_ID_FILE = path.join(ROOT, ".next", "BUILD_ID");
 const STAMP_FILE = path.join(ROOT, ".next", "test-source-hash");

@@ -7,7 +7,10 @@ import { transitionNgo } from "@/lib/lifecycle/transition-ngo";
 
 export const dynamic = "force-dynamic";
 
-export const POST = route({ access: keyed("registry:write"), emits: true }, async (request, { params, key }: { params: Promise<{ slug: string }>; key: KeyIdentity }) => {
+// The key is the transition's actor, recorded in the entry's history.
+type Context = { params: Promise<{ slug: string }>; key: KeyIdentity };
+
+export const POST = route({ access: keyed("registry:write"), emits: true }, async (request, { params, key }: Context) => {
   const { ngo, etag } = await transitionNgo((await params).slug, await readJsonBody(request), key, {
     ifMatch: request.headers.get("if-match"),
   });

@@ -1,5 +1,8 @@
-// What each API path asks of a request before its handler runs: the one table proxy.ts reads.
+// What an API route asks of a request before its handler runs. Each handler declares it where it
+// is defined (route.ts); proxy.ts reads the same declarations from the generated route manifest.
 import type { Scope } from "@/lib/keys/schemas";
+import { matchRoute } from "./match-route";
+import { ROUTE_MANIFEST } from "./route-manifest";
 
 export type ApiAccess =
   /** Registry reads (and anything else public): no key needed; a valid key with registry:read
@@ -13,30 +16,22 @@ export type ApiAccess =
   /** Write and embed endpoints: a key with `scope`, used from an origin on its allowlist. */
   | { kind: "keyed"; scope: Scope }
   /** No API key: a secret in the request is the capability, checked by the handler — a donation
-   * intent's client secret (DESIGN.md §1), the cron route's CRON_SECRET. Counted like anonymous
-   * reads; any origin. */
+   * intent's client secret, the cron route's CRON_SECRET. Counted like anonymous reads; any origin. */
   | { kind: "client_secret" };
 
-// A pattern is a path prefix, matched as whole segments; `/*` matches only what lies below it.
-const RULES: [pattern: string, access: ApiAccess][] = [
-  ["/api/health/live", { kind: "live" }],
-  ["/api/health", { kind: "health" }],
-  ["/api/cron", { kind: "client_secret" }],
-  ["/api/v1/keys", { kind: "keyed", scope: "admin" }],
-  ["/api/v1/webhook-endpoints", { kind: "keyed", scope: "admin" }],
-  ["/api/v1/events", { kind: "keyed", scope: "admin" }],
-  ["/api/v1/donation-intents", { kind: "keyed", scope: "admin" }],
-  ["/api/v1/embed/donation/intent/*", { kind: "client_secret" }],
-  ["/api/v1/embed", { kind: "keyed", scope: "embed:write" }],
-  ["/api/v1", { kind: "keyed", scope: "registry:write" }],
-];
+const PUBLIC: ApiAccess = { kind: "read" };
+const PATTERNS = Object.keys(ROUTE_MANIFEST);
 
-/** The access rule of a path: the first matching pattern wins. */
-export function apiAccess(pathname: string): ApiAccess {
-  for (const [pattern, access] of RULES) {
-    if (pattern.endsWith("/*")) {
-      if (pathname.startsWith(pattern.slice(0, -1))) return access;
-    } else if (pathname === pattern || pathname.startsWith(`${pattern}/`)) return access;
-  }
-  return { kind: "read" };
+/**
+ * The access a request to `pathname` with `method` meets: its route's declaration for that method
+ * (HEAD is GET's). A preflight passes the method it asks about; any other method the route does
+ * not define (a plain OPTIONS) gets GET's rule, else the route's first. A path no route serves is
+ * public: Next answers it with a 404.
+ */
+export function apiAccess(pathname: string, method: string): ApiAccess {
+  const pattern = matchRoute(pathname, PATTERNS);
+  if (!pattern) return PUBLIC;
+  const declared = ROUTE_MANIFEST[pattern]!;
+  const access = declared[method === "HEAD" ? "GET" : method] ?? declared.GET ?? Object.values(declared)[0];
+  return access ?? PUBLIC;
 }

@@ -1,6 +1,6 @@
 import { DEPRECATIONS, type Deprecation } from "./deprecations";
 import { matchRoute } from "./match-route";
-import { ROUTE_METHODS } from "./route-methods";
+import { ROUTE_MANIFEST } from "./route-manifest";
 
 /**
  * The headers that announce a deprecation on each answer: `Deprecation` as RFC 9745's Structured
@@ -9,7 +9,7 @@ import { ROUTE_METHODS } from "./route-methods";
  */
 export function deprecationHeaders(method: string, pathname: string, table: readonly Deprecation[] = DEPRECATIONS): Record<string, string> {
   if (table.length === 0) return {};
-  const route = matchRoute(pathname, Object.keys(ROUTE_METHODS));
+  const route = matchRoute(pathname, Object.keys(ROUTE_MANIFEST));
   const asked = method === "HEAD" ? "GET" : method;
   const entry = table.find((candidate) => candidate.route === route && candidate.method === asked);
   if (!entry) return {};

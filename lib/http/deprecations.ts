@@ -9,7 +9,7 @@
 //     sunsetOn: "2027-07-15", link: "https://registry.example/docs/deprecation#ngo-by-slug" },
 
 export interface Deprecation {
-  /** The route as app/ names it, a key of ROUTE_METHODS (`/api/v1/keys/[id]`). */
+  /** The route as app/ names it, a key of ROUTE_MANIFEST (`/api/v1/keys/[id]`). */
   route: string;
   /** The method deprecated; HEAD follows GET. */
   method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";

@@ -21,8 +21,10 @@ import { problemResponse } from "./problem-response";
 
 export async function guardApiRequest(request: NextRequest): Promise<Response> {
   const { pathname } = request.nextUrl;
-  const access = apiAccess(pathname);
-  if (request.method === "OPTIONS" && request.headers.has("access-control-request-method")) {
+  // A preflight is answered with the rule of the method it asks about.
+  const preflightFor = request.method === "OPTIONS" ? request.headers.get("access-control-request-method") : null;
+  const access = apiAccess(pathname, preflightFor ?? request.method);
+  if (preflightFor !== null) {
     return withApiHeaders(await preflightResponse(access, request.headers.get("origin")));
   }
   // A deprecated operation says so on every answer, its errors included (lib/http/deprecations.ts).

@@ -1,5 +1,5 @@
 // Who a request is and what it may do — key, origin, scope, tier — decided in one place, by the
-// rules of the access table. proxy.ts asks before any handler runs; handlers ask again about the
+// access its route declares. proxy.ts asks before any handler runs; handlers ask again about the
 // same request, and get the same answer from the same process-wide key cache at no database cost.
 // Nothing passes from proxy.ts to a handler but the request itself: there is no header to forge.
 import { config } from "@/lib/config";
@@ -47,7 +47,7 @@ const FAILURES: Record<KeyFailure, string> = {
 };
 
 /**
- * The identity of a request to `access` (by default, its path's rule). Fails closed:
+ * The identity of a request to `access` (by default, what its route declares for its method). Fails closed:
  * - no key where one is needed, or a key that does not verify: 401;
  * - a key used from an origin outside its allowlist (a publishable key without any Origin, a
  *   secret key from any browser Origin it does not list), or without the scope the endpoint
@@ -61,7 +61,7 @@ const FAILURES: Record<KeyFailure, string> = {
  */
 export async function identifyRequest(
   request: Request,
-  access: ApiAccess = apiAccess(new URL(request.url).pathname),
+  access: ApiAccess = apiAccess(new URL(request.url).pathname, request.method),
 ): Promise<RequestIdentity> {
   const client = clientAddress(request.headers, config().trustedProxyHops);
   // Health ignores keys; a client-secret endpoint's capability is in the request, checked by its handler.

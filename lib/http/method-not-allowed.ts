@@ -1,6 +1,6 @@
 import { ApiError } from "@/lib/errors/api-error";
 import { problemResponse } from "./problem-response";
-import { allowedMethods } from "./route-methods";
+import { allowedMethods } from "./allowed-methods";
 
 const API_PATH = /^\/(public\/)?api(\/|$)/;
 

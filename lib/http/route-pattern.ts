@@ -1,5 +1,5 @@
 import { matchRoute } from "./match-route";
-import { ROUTE_METHODS } from "./route-methods";
+import { ROUTE_MANIFEST } from "./route-manifest";
 
 /** What the app serves besides its route handlers: pages of both routers, metadata routes, Next's files. */
 export const PAGE_ROUTES = [
@@ -21,7 +21,7 @@ export const PAGE_ROUTES = [
   "/_next/image",
 ] as const;
 
-const PATTERNS = [...Object.keys(ROUTE_METHODS), ...PAGE_ROUTES];
+const PATTERNS = [...Object.keys(ROUTE_MANIFEST), ...PAGE_ROUTES];
 
 /** Where no route matches (a 404): the raw path could carry anything, so it is never logged. */
 export const UNMATCHED_ROUTE = "(unmatched)";

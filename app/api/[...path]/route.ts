@@ -1,8 +1,8 @@
 // Any other /api path — a problem+json 404 instead of an HTML page
 import { ApiError } from "@/lib/errors/api-error";
-import { apiRoute } from "@/lib/http/api-route";
+import { route } from "@/lib/http/route";
 
-const notFound = apiRoute(async (request) => {
+const notFound = route({ access: "read" }, async (request) => {
   throw new ApiError("not_found", `There is no API endpoint at ${new URL(request.url).pathname}.`);
 });
 

@@ -1,5 +1,5 @@
 // GET /api/cron/webhooks — Vercel Cron's dispatcher: delivers what is due, guarded by CRON_SECRET
-import { apiRoute } from "@/lib/http/api-route";
+import { route } from "@/lib/http/route";
 import { noStoreJson } from "@/lib/http/no-store-json";
 import { assertCronSecret } from "@/lib/webhooks/assert-cron-secret";
 import { dispatchWebhooks } from "@/lib/webhooks/dispatch-webhooks";
@@ -7,7 +7,7 @@ import { dispatchWebhooks } from "@/lib/webhooks/dispatch-webhooks";
 export const dynamic = "force-dynamic";
 export const maxDuration = 60;
 
-export const GET = apiRoute(async (request) => {
+export const GET = route({ access: "client_secret" }, async (request) => {
   assertCronSecret(request);
   // A bounded run: it claims for 45 s, then finishes the attempts it holds (each within
   // WEBHOOKS_TIMEOUT_MS) inside maxDuration; the next invocation carries on with whatever is left.

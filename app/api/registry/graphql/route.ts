@@ -1,12 +1,8 @@
 // POST, GET /api/registry/graphql — the registry over GraphQL (the same server as /public/api/…)
 import { handleGraphQLRequest } from "@/lib/graphql/handle-graphql-request";
+import { route } from "@/lib/http/route";
 
 export const dynamic = "force-dynamic";
 
-export function GET(request: Request): Promise<Response> {
-  return handleGraphQLRequest(request);
-}
-
-export function POST(request: Request): Promise<Response> {
-  return handleGraphQLRequest(request);
-}
+export const GET = route({ access: "read" }, handleGraphQLRequest);
+export const POST = route({ access: "read" }, handleGraphQLRequest);

@@ -1,5 +1,5 @@
 // GET /api/registry/ngos — list, search and statistics of public registry entries
-import { apiRoute } from "@/lib/http/api-route";
+import { route } from "@/lib/http/route";
 import { ApiError } from "@/lib/errors/api-error";
 import { registryCachePolicy } from "@/lib/http/cache-policy";
 import { jsonResponse } from "@/lib/http/json-response";
@@ -12,7 +12,7 @@ import { redactedFields } from "@/lib/tiers";
 
 export const dynamic = "force-dynamic";
 
-export const GET = apiRoute(async (request) => {
+export const GET = route({ access: "read" }, async (request) => {
   const query = parseQuery(new URL(request.url).searchParams, listQuerySchema);
   const { tier } = await identifyRequest(request);
   const meta = { tier, redacted: redactedFields(tier) };

@@ -1,15 +1,13 @@
 // GET, POST /api/v1/keys — list API keys, and create one (its plaintext is in this answer only)
 import { z } from "zod";
-import { apiRoute } from "@/lib/http/api-route";
+import { keyed, route } from "@/lib/http/route";
 import { listPage } from "@/lib/schemas/list-page";
 import { noStoreJson } from "@/lib/http/no-store-json";
 import { parseQuery } from "@/lib/http/parse-query";
 import { readJsonBody } from "@/lib/http/read-json-body";
-import { requireKey } from "@/lib/http/require-key";
 import { createApiKey } from "@/lib/keys/create-api-key";
 import { listApiKeys } from "@/lib/keys/list-api-keys";
 import { API_KEY_STATUSES, type CreateApiKeyInput } from "@/lib/keys/schemas";
-import { kickAfterResponse } from "@/lib/webhooks/kick-after-response";
 
 export const dynamic = "force-dynamic";
 
@@ -17,18 +15,15 @@ const listQuerySchema = z.object({
   status: z.enum(API_KEY_STATUSES, { error: `must be one of ${API_KEY_STATUSES.join(", ")}` }).optional(),
 });
 
-export const GET = apiRoute(async (request) => {
-  await requireKey(request);
+export const GET = route({ access: keyed("admin") }, async (request) => {
   const { status } = parseQuery(new URL(request.url).searchParams, listQuerySchema);
   const keys = (await listApiKeys()).filter((key) => !status || key.status === status);
   return noStoreJson(listPage(keys, null, keys.length));
 });
 
-export const POST = apiRoute(async (request) => {
-  await requireKey(request);
+export const POST = route({ access: keyed("admin"), emits: true }, async (request) => {
   parseQuery(new URL(request.url).searchParams, z.object({}));
   // createApiKey validates the body with its zod schema and names every field at fault.
   const { plaintext, record } = await createApiKey((await readJsonBody(request)) as CreateApiKeyInput);
-  kickAfterResponse();
   return noStoreJson({ data: record, key: plaintext }, 201, { Location: `/api/v1/keys/${record.id}` });
 });

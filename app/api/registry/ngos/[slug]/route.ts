@@ -1,6 +1,6 @@
 // GET /api/registry/ngos/{slug} — one registry entry, as the caller's tier may see it
 import { z } from "zod";
-import { apiRoute } from "@/lib/http/api-route";
+import { route } from "@/lib/http/route";
 import { ApiError } from "@/lib/errors/api-error";
 import { registryCachePolicy } from "@/lib/http/cache-policy";
 import { jsonResponse } from "@/lib/http/json-response";
@@ -12,7 +12,7 @@ import { redactedFields } from "@/lib/tiers";
 
 export const dynamic = "force-dynamic";
 
-export const GET = apiRoute(async (request, { params }: { params: Promise<{ slug: string }> }) => {
+export const GET = route({ access: "read" }, async (request, { params }: { params: Promise<{ slug: string }> }) => {
   const { slug } = await params;
   parseQuery(new URL(request.url).searchParams, z.object({}));
   const parsed = slugSchema.safeParse(slug);

@@ -1,16 +1,14 @@
 // GET /api/v1/webhook-endpoints/{id}/deliveries — the endpoint's delivery log, newest first
-import { apiRoute } from "@/lib/http/api-route";
+import { keyed, route } from "@/lib/http/route";
 import { noStoreJson } from "@/lib/http/no-store-json";
 import { parseQuery } from "@/lib/http/parse-query";
-import { requireKey } from "@/lib/http/require-key";
 import { listDeliveriesQuerySchema } from "@/lib/webhooks/event-schemas";
 import { getWebhookEndpointOrThrow } from "@/lib/webhooks/get-webhook-endpoint";
 import { listDeliveries } from "@/lib/webhooks/list-deliveries";
 
 export const dynamic = "force-dynamic";
 
-export const GET = apiRoute(async (request, { params }: { params: Promise<{ id: string }> }) => {
-  await requireKey(request);
+export const GET = route({ access: keyed("admin") }, async (request, { params }: { params: Promise<{ id: string }> }) => {
   const query = parseQuery(new URL(request.url).searchParams, listDeliveriesQuerySchema);
   const endpoint = await getWebhookEndpointOrThrow((await params).id);
   return noStoreJson(await listDeliveries({ endpointId: endpoint.id }, query));

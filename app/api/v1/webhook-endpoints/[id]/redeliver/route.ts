@@ -1,16 +1,12 @@
 // POST /api/v1/webhook-endpoints/{id}/redeliver — send one event, or every event since a time, again
-import { apiRoute } from "@/lib/http/api-route";
+import { keyed, route } from "@/lib/http/route";
 import { noStoreJson } from "@/lib/http/no-store-json";
 import { readJsonBody } from "@/lib/http/read-json-body";
-import { requireKey } from "@/lib/http/require-key";
-import { kickAfterResponse } from "@/lib/webhooks/kick-after-response";
 import { redeliver } from "@/lib/webhooks/redeliver";
 
 export const dynamic = "force-dynamic";
 
-export const POST = apiRoute(async (request, { params }: { params: Promise<{ id: string }> }) => {
-  await requireKey(request);
+export const POST = route({ access: keyed("admin"), emits: true }, async (request, { params }: { params: Promise<{ id: string }> }) => {
   const result = await redeliver((await params).id, await readJsonBody(request));
-  kickAfterResponse();
   return noStoreJson(result, 202);
 });

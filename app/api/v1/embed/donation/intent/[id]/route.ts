@@ -1,16 +1,14 @@
 // GET /api/v1/embed/donation/intent/{id}?client_secret=… — follow an intent (the client secret is the capability)
 import { z } from "zod";
 import { getDonationIntent } from "@/lib/donations/get-donation-intent";
-import { apiRoute } from "@/lib/http/api-route";
+import { route } from "@/lib/http/route";
 import { noStoreJson } from "@/lib/http/no-store-json";
 import { parseQuery } from "@/lib/http/parse-query";
-import { kickAfterResponse } from "@/lib/webhooks/kick-after-response";
 
 export const dynamic = "force-dynamic";
 
-export const GET = apiRoute<{ params: Promise<{ id: string }> }>(async (request, { params }) => {
+export const GET = route({ access: "client_secret", emits: true }, async (request, { params }: { params: Promise<{ id: string }> }) => {
   const { client_secret } = parseQuery(new URL(request.url).searchParams, z.object({ client_secret: z.string().min(1).max(200) }));
   const intent = await getDonationIntent((await params).id, client_secret);
-  kickAfterResponse();
   return noStoreJson(intent);
 });

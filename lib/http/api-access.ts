@@ -13,7 +13,7 @@ export type ApiAccess =
   /** Write and embed endpoints: a key with `scope`, used from an origin on its allowlist. */
   | { kind: "keyed"; scope: Scope }
   /** No API key: a secret in the request is the capability, checked by the handler — a donation
-   * intent's client secret (DESIGN.md §1), the cron route's CRON_SECRET. Counted like anonymous
+   * intent's client secret, the cron route's CRON_SECRET. Counted like anonymous
    * reads; any origin. */
   | { kind: "client_secret" };
 

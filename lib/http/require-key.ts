@@ -1,7 +1,7 @@
 import type { KeyIdentity } from "@/lib/keys/key-identity";
 import { apiAccess } from "./api-access";
 import { identifyRequest, KEY_REQUIRED } from "./identify-request";
-import { unauthorized } from "./unauthorized";
+import { unauthorized } from "@/lib/errors/unauthorized";
 
 /**
  * The verified key of a request to a keyed endpoint, with the scope its access rule names. A

@@ -21,8 +21,8 @@ export async function register(): Promise<void> {
   }
   // Before anything opens the database: its driver is traced from the first query.
   if (config().tracing) {
-    const { registerTracing } = await import("@/lib/tracing/register-tracing");
-    registerTracing();
+    const [{ registerTracing }, { routePattern }] = await Promise.all([import("@/lib/tracing/register-tracing"), import("@/lib/http/route-pattern")]);
+    registerTracing(routePattern);
   }
   // Around the method guard: every answer, its 405s too, gets an id, HSTS and an access-log line.
   const { installRequestObserver } = await import("@/lib/http/install-request-observer");
@@ -30,6 +30,10 @@ export async function register(): Promise<void> {
   const { sharedBucketWarning } = await import("@/lib/rate-limit/shared-bucket-warning");
   const warning = sharedBucketWarning(config());
   if (warning) log("warn", warning);
+  // Before anything dispatches or opens the database: the donation sweep joins every dispatch,
+  // and a fresh embedded database gets the sample registry.
+  const { composeProcess } = await import("@/lib/compose-process");
+  composeProcess();
   // Webhooks due for a retry are picked up by a poller inside the server where configured (by
   // default only in the embedded mode, where no other process can open the database).
   const { startDispatchPoller } = await import("@/lib/webhooks/kick-dispatcher");

@@ -36,13 +36,15 @@ try {
   const [{ importNgos }, { runWrite }, { recordEvents }, { dispatchWebhooks }, { kickDispatcher }, { createWebhookEndpoint }, db] = await Promise.all([
     import("@/lib/lifecycle/import-ngos"),
     import("@/lib/lifecycle/run-write"),
-    import("@/lib/webhooks/record-event"),
+    import("@/lib/events/record-event"),
     import("@/lib/webhooks/dispatch-webhooks"),
     import("@/lib/webhooks/kick-dispatcher"),
     import("@/lib/webhooks/create-webhook-endpoint"),
     import("@/lib/db"),
   ]);
   const { updateWebhookEndpoint } = await import("@/lib/webhooks/update-webhook-endpoint");
+  // As the worker and the server: every dispatch runs the donation sweep.
+  (await import("@/lib/compose-process")).composeProcess();
   const { config } = await import("@/lib/config");
   const actor = { id: "bench", name: "Benchmark" };
 

@@ -1,5 +1,5 @@
-// Who sees what (DESIGN.md §3). This module is the one place that decides it, for REST,
-// GraphQL and pages alike.
+// Who sees what (docs/concepts.md#tiers-who-sees-what). This module is the one place that decides
+// it, for REST, GraphQL and pages alike.
 
 export const TIERS = ["public", "partner", "operator"] as const;
 export type Tier = (typeof TIERS)[number];

@@ -1,12 +1,17 @@
 // npm run worker — delivers webhooks until SIGTERM (lib/webhooks/run-worker.ts). Run one or many
 // beside the app on PostgreSQL; they share the claim, so none delivers an event twice at once.
+import { composeProcess } from "@/lib/compose-process";
 import { config } from "@/lib/config";
 import { runWorker } from "@/lib/webhooks/run-worker";
 
 try {
   // As in the server (instrumentation.ts): webhook sends and queries are traced when an OTLP
   // endpoint is configured, and no SDK is loaded otherwise.
-  if (config().tracing) (await import("@/lib/tracing/register-tracing")).registerTracing();
+  if (config().tracing) {
+    const [{ registerTracing }, { routePattern }] = await Promise.all([import("@/lib/tracing/register-tracing"), import("@/lib/http/route-pattern")]);
+    registerTracing(routePattern);
+  }
+  composeProcess();
   await runWorker();
   process.exit(0);
 } catch (error) {

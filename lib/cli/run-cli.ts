@@ -1,3 +1,4 @@
+import { composeProcess } from "@/lib/compose-process";
 import { processIo, type CliIo } from "./cli-io";
 import { describeCliError } from "./describe-cli-error";
 import { EXIT_CODES, type ExitCode } from "./exit-codes";
@@ -23,6 +24,7 @@ const GROUPS: Record<string, (args: string[], io: CliIo) => Promise<void>> = {
  * {"error": …} object: never a stack trace, SQL or secret.
  */
 export async function runCli(argv: string[], io: CliIo = processIo): Promise<ExitCode> {
+  composeProcess();
   try {
     const [group, ...rest] = argv;
     if (group === "-h" || group === "--help" || group === "help") {

@@ -1,6 +1,6 @@
 // `webhooks list|create|rotate-secret|deliveries|redeliver`: the lib/webhooks functions behind /api/v1/webhook-endpoints.
 import { listPage } from "@/lib/schemas/list-page";
-import { EVENT_TYPES } from "@/lib/webhooks/event-types";
+import { EVENT_TYPES } from "@/lib/events/event-types";
 import type { EndpointRecord } from "@/lib/webhooks/endpoint-schemas";
 import type { CliIo } from "./cli-io";
 import { collect, commanderGroup, groupCommand, integerFlag } from "./commander-group";

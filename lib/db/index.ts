@@ -1,10 +1,11 @@
 // The one database handle of this process. The embedded default (no DATABASE_URL) migrates
-// itself and loads the sample registry on first start; a configured PostgreSQL is migrated by
-// `npm run db:migrate`, never behind the operator's back.
+// itself and gets its fill (embedded-fill.ts: the sample registry) on first start; a configured
+// PostgreSQL is migrated by `npm run db:migrate`, never behind the operator's back.
 import { config } from "@/lib/config";
 import { processWide } from "@/lib/process-wide";
 import { applyMigrations } from "./apply-migrations";
 import { openConnection, type Connection } from "./connection";
+import { embeddedFill } from "./embedded-fill";
 import type { Prisma, PrismaClient } from "./generated/client";
 
 export type { Connection } from "./connection";
@@ -45,8 +46,7 @@ async function open(): Promise<Connection> {
   if (connection.kind === "pglite") {
     try {
       await applyMigrations(connection);
-      const { ensureSampleRegistry } = await import("@/lib/sample/ensure-sample-registry");
-      await ensureSampleRegistry(connection.prisma);
+      await embeddedFill()?.(connection.prisma);
     } catch (error) {
       await connection.close();
       throw error;

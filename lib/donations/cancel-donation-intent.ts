@@ -1,8 +1,8 @@
 // POST …/intent/{id}/cancel — the donor gives up. Only an intent still waiting for a payment
 // method can be canceled: once processing, the provider's outcome stands.
 import { getPrisma } from "@/lib/db";
-import { invalidInput } from "@/lib/keys/invalid-input";
-import { recordEvent } from "@/lib/webhooks/record-event";
+import { invalidInput } from "@/lib/errors/invalid-input";
+import { recordEvent } from "@/lib/events/record-event";
 import { findIntentForSecret } from "./find-intent-for-secret";
 import { intentSelect, toIntentView, type IntentRow } from "./intent-record";
 import { notPossibleIn } from "./not-possible-in";

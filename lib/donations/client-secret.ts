@@ -1,4 +1,4 @@
-// The client secret: the capability to confirm, cancel and follow one intent (DESIGN.md §1).
+// The client secret: the capability to confirm, cancel and follow one intent.
 // Only its SHA-256 is stored; the secret names its intent, so a secret for another intent fails.
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 

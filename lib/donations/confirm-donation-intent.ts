@@ -2,10 +2,10 @@
 // conditional UPDATE from requires_payment_method, so of two confirms at once exactly one wins
 // and the other is a 409, and a final state never changes again.
 import { getPrisma } from "@/lib/db";
-import { invalidInput } from "@/lib/keys/invalid-input";
+import { invalidInput } from "@/lib/errors/invalid-input";
 import { paymentProviderOf } from "@/lib/payments/payment-provider-of";
 import { normaliseCardNumber } from "@/lib/payments/test-cards";
-import { recordEvent } from "@/lib/webhooks/record-event";
+import { recordEvent } from "@/lib/events/record-event";
 import { findIntentForSecret } from "./find-intent-for-secret";
 import { intentSelect, toIntentView, type IntentRow } from "./intent-record";
 import { notPossibleIn } from "./not-possible-in";

@@ -1,5 +1,5 @@
-// Donation intents' input and output schemas (DESIGN.md §5): they validate the requests, type
-// the code and feed the OpenAPI document.
+// Donation intents' input and output schemas (docs/donations.md#the-intent-api): they validate the
+// requests, type the code and feed the OpenAPI document.
 import { z } from "zod";
 import { dateTimeSchema } from "@/lib/schemas/date-schemas";
 import { listPageSchema } from "@/lib/schemas/list-page-schema";

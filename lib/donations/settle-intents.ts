@@ -3,7 +3,7 @@
 // every dispatcher (sweepDonationIntents) and before an intent is read or changed, so expiry
 // happens on time without anyone asking, and nobody ever sees a state that is already over.
 import { Prisma } from "@/lib/db";
-import { recordEvents, type NewEvent } from "@/lib/webhooks/record-event";
+import { recordEvents, type NewEvent } from "@/lib/events/record-event";
 import { intentSelect, toOperatorIntentView, type IntentRow } from "./intent-record";
 
 const BATCH = 500;

@@ -1,10 +1,11 @@
 // What the hosted widget page (/embed/donate/{slug}) shows for a request: the form with a fresh
 // embed session, or a message saying why not — and who may frame the answer. The checks of
-// DESIGN.md §5: key active, publishable, embed:write, bound to this NGO; the NGO accepting
-// donations; the parent origin (from Referer, where the browser sends it) not outside the allowlist.
+// docs/concepts.md#identity-keys-origins-and-embed-sessions: key active, publishable, embed:write,
+// bound to this NGO; the NGO accepting donations; the parent origin (from Referer, where the
+// browser sends it) not outside the allowlist.
 import { assertNgoAcceptsDonations } from "@/lib/donations/assert-ngo-accepts-donations";
-import { mintEmbedSession } from "@/lib/donations/embed-session";
 import { ApiError } from "@/lib/errors/api-error";
+import { mintEmbedSession } from "@/lib/keys/embed-session";
 import { isOriginAllowed } from "@/lib/keys/is-origin-allowed";
 import { verifyApiKey } from "@/lib/keys/verify-api-key";
 import { paymentProviderOf } from "@/lib/payments/payment-provider-of";
@@ -60,8 +61,9 @@ export async function resolveWidget(request: WidgetRequest): Promise<ReadyWidget
     origins = [];
   } else {
     if (!request.key) return message("Donations unavailable", "This donation form needs the NGO's publishable key (?key=tr_pk_…).");
-    // Bad keys are metered per client exactly as on the API (DESIGN.md §4): once a client's quota
-    // of failed authentications is spent, the next key is refused before the database is asked.
+    // Bad keys are metered per client exactly as on the API (docs/concepts.md#limits): once a
+    // client's quota of failed authentications is spent, the next key is refused before the
+    // database is asked.
     const verification = await verifyApiKey(request.key, { beforeLookup: () => failedAuthQuota.assertNotSpent(request.client) }).catch((error: unknown) => {
       if (error instanceof ApiError && error.status === 429) return error;
       throw error;

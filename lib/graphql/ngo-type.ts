@@ -1,4 +1,4 @@
-// The Ngo type: every field of a registry entry that some tier may see (DESIGN.md §2, §3). Fields
+// The Ngo type: every field of a registry entry that some tier may see (docs/concepts.md). Fields
 // above the caller's tier are nullable and resolve to null: projectNgo has already left them out.
 // The descriptions are the zod schemas' (lib/registry/entry-schema.ts), plus what null means here.
 import {

@@ -1,11 +1,11 @@
 import { config } from "@/lib/config";
-import { getRateLimitStoreHealth } from "@/lib/rate-limit/get-rate-limit-store-health";
 import { APP_VERSION } from "@/lib/version";
 import { checkData } from "./check-data";
 import { checkDatabase } from "./check-database";
 import { checkDeliveries } from "./check-deliveries";
 import { checkMigrations } from "./check-migrations";
 import { checkPayments } from "./check-payments";
+import { checkRateLimitStore } from "./check-rate-limit-store";
 import { checkSandbox } from "./check-sandbox";
 import { describeFailure } from "./describe-failure";
 import type { CheckOutcome, Health, HealthCheck, HealthCheckDefinition, HealthStatus } from "./types";
@@ -28,7 +28,7 @@ const CHECKS: Record<string, HealthCheckDefinition> = {
   "database:migrations": { componentType: "datastore", run: checkMigrations },
   "payments:provider": { componentType: "component", run: checkPayments },
   "payments:sandbox": { componentType: "component", run: checkSandbox },
-  "rateLimit:store": { componentType: "datastore", run: getRateLimitStoreHealth },
+  "rateLimit:store": { componentType: "datastore", run: checkRateLimitStore },
   "webhooks:deliveries": { componentType: "component", run: checkDeliveries, atWorst: "warn" },
   "data:kind": { componentType: "datastore", run: checkData, atWorst: "warn" },
 };

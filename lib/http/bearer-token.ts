@@ -1,4 +1,4 @@
-import { unauthorized } from "./unauthorized";
+import { unauthorized } from "@/lib/errors/unauthorized";
 
 /**
  * The token of an `Authorization: Bearer <token>` header, or null when the header is absent.

@@ -3,7 +3,7 @@
 // same request, and get the same answer from the same process-wide key cache at no database cost.
 // Nothing passes from proxy.ts to a handler but the request itself: there is no header to forge.
 import { config } from "@/lib/config";
-import { looksLikeEmbedSession, verifyEmbedSession, type EmbedSession } from "@/lib/donations/embed-session";
+import { looksLikeEmbedSession, verifyEmbedSession, type EmbedSession } from "@/lib/keys/embed-session";
 import { ApiError } from "@/lib/errors/api-error";
 import { checkKeyOrigin, type OriginCheck } from "@/lib/keys/check-key-origin";
 import type { KeyFailure, KeyIdentity } from "@/lib/keys/key-identity";
@@ -15,7 +15,7 @@ import type { Tier } from "@/lib/tiers";
 import { apiAccess, type ApiAccess } from "./api-access";
 import { bearerToken } from "./bearer-token";
 import { KeyRefused } from "./key-refused";
-import { unauthorized } from "./unauthorized";
+import { unauthorized } from "@/lib/errors/unauthorized";
 
 export type RequestIdentity = {
   /** The verified key, or null for a request without one where none is needed. */

@@ -5,7 +5,7 @@ export type OriginCheck = { ok: true } | { ok: false; reason: "origin_required" 
 
 /**
  * Whether a verified key may be used from the request's Origin (the header's value, or null
- * when absent), per DESIGN.md §4 (a failure is a 403):
+ * when absent; docs/concepts.md#identity-keys-origins-and-embed-sessions). A failure is a 403:
  * - a publishable key is browser-only: the request must carry an Origin on its allowlist;
  * - a secret key is for servers: without an Origin it is accepted; with one (a browser page) only
  *   when that origin is on the key's own allowlist, so a key without an allowlist works from no

@@ -1,7 +1,7 @@
 import { getPrisma } from "@/lib/db";
 import { ApiError } from "@/lib/errors/api-error";
 import { insertApiKey, type CreatedApiKey } from "./insert-api-key";
-import { invalidInput } from "./invalid-input";
+import { invalidInput } from "@/lib/errors/invalid-input";
 import { clearKeyOriginsCache } from "./key-origins-cache";
 import { createApiKeyInputSchema, type CreateApiKeyInput } from "./schemas";
 

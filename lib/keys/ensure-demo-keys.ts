@@ -1,7 +1,8 @@
-// Demo keys for the embedded default (DESIGN.md §9): a partner key, an operator key and an embed
-// key for the demo NGO, written to <DATA_DIR>/demo-keys.json so that a fresh `npm run dev` can be
-// tried with keys at once. Called by instrumentation.ts when a Next server (dev or start) opens
-// the embedded database; never with a configured database, never by the CLI or tests in-process.
+// Demo keys for the embedded default (docs/cli.md#keys): a partner key, an operator key and an
+// embed key for the demo NGO, written to <DATA_DIR>/demo-keys.json so that a fresh `npm run dev`
+// can be tried with keys at once. Called by instrumentation.ts when a Next server (dev or start)
+// opens the embedded database; never with a configured database, never by the CLI or tests
+// in-process.
 import fs from "node:fs";
 import path from "node:path";
 import { ApiError } from "@/lib/errors/api-error";

@@ -1,7 +1,7 @@
 import { randomInt } from "node:crypto";
 import type { Prisma } from "@/lib/db";
 import { apiKeyRecordSelect, toApiKeyRecord } from "./api-key-record";
-import { recordEvent } from "@/lib/webhooks/record-event";
+import { recordEvent } from "@/lib/events/record-event";
 import { generateApiKey } from "./generate-api-key";
 import { hashApiKey } from "./hash-api-key";
 import type { ApiKeySettings, ApiKeyRecord } from "./schemas";

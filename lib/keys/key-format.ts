@@ -1,4 +1,5 @@
-// The API key format (DESIGN.md §4). A key is one "word" of 55 characters:
+// The API key format (docs/concepts.md#identity-keys-origins-and-embed-sessions). A key is one
+// "word" of 55 characters:
 //
 //   tr_sk_  1Xq3…(43 characters)…Rw0z  4fKp2Q
 //   prefix  body                       checksum

@@ -1,5 +1,5 @@
 import { getPrisma } from "@/lib/db";
-import { recordEvent } from "@/lib/webhooks/record-event";
+import { recordEvent } from "@/lib/events/record-event";
 import { forgetCachedKey } from "./forget-cached-key";
 import { getApiKey } from "./get-api-key";
 import { apiKeyRef } from "./insert-api-key";

@@ -1,7 +1,7 @@
 import { getPrisma } from "@/lib/db";
 import { ApiError } from "@/lib/errors/api-error";
 import { apiKeyRecordSelect, toApiKeyRecord } from "./api-key-record";
-import { recordEvent } from "@/lib/webhooks/record-event";
+import { recordEvent } from "@/lib/events/record-event";
 import { forgetCachedKey } from "./forget-cached-key";
 import { apiKeyRef, insertApiKey, type CreatedApiKey } from "./insert-api-key";
 import type { ApiKeyRecord, Scope } from "./schemas";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ApiError } from "@/lib/errors/api-error";
-import { invalidInput } from "./invalid-input";
+import { invalidInput } from "@/lib/errors/invalid-input";
 import { createApiKeyInputSchema, DEFAULT_RATE_LIMITS, type CreateApiKeyInput } from "./schemas";
 
 function fieldErrors(input: unknown): Record<string, string> {

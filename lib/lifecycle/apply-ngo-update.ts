@@ -1,6 +1,6 @@
 import type { Prisma } from "@/lib/db";
 import type { TrustScore } from "@/lib/trust/components";
-import { recordEvent } from "@/lib/webhooks/record-event";
+import { recordEvent } from "@/lib/events/record-event";
 import type { LockedNgo } from "./locked-ngo";
 import { ngoRef } from "./locked-ngo";
 import type { UpdateNgoInput } from "./schemas";

@@ -1,4 +1,4 @@
-import { invalidInput } from "@/lib/keys/invalid-input";
+import { invalidInput } from "@/lib/errors/invalid-input";
 import { getNgoOrThrow } from "@/lib/registry/get-ngo";
 import type { ProjectedNgo } from "@/lib/registry/project-ngo";
 import type { Actor } from "./actor";

@@ -1,6 +1,6 @@
 import type { Prisma } from "@/lib/db";
 import type { FieldError } from "@/lib/errors/api-error";
-import { invalidInput } from "@/lib/keys/invalid-input";
+import { invalidInput } from "@/lib/errors/invalid-input";
 import type { Actor } from "./actor";
 import { applyNgoUpdate } from "./apply-ngo-update";
 import { insertNgos } from "./insert-ngo";

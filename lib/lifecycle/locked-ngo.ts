@@ -1,7 +1,7 @@
 import { Prisma } from "@/lib/db";
 import { ApiError } from "@/lib/errors/api-error";
 import type { NgoState } from "@/lib/tiers";
-import type { NgoRef } from "@/lib/webhooks/event-types";
+import type { NgoRef } from "@/lib/events/event-types";
 
 /** An entry as a write sees it: read under its row lock, so no other write moves it meanwhile. */
 export type LockedNgo = {

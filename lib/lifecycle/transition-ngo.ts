@@ -1,8 +1,8 @@
 import { ApiError } from "@/lib/errors/api-error";
-import { invalidInput } from "@/lib/keys/invalid-input";
+import { invalidInput } from "@/lib/errors/invalid-input";
 import { getNgoOrThrow } from "@/lib/registry/get-ngo";
-import { randomId } from "@/lib/webhooks/random-id";
-import { recordEvent } from "@/lib/webhooks/record-event";
+import { randomId } from "@/lib/random-id";
+import { recordEvent } from "@/lib/events/record-event";
 import { actorText, type Actor } from "./actor";
 import type { WrittenNgo } from "./create-ngo";
 import { assertIfMatch, ngoEtag } from "./etag";

@@ -2,8 +2,8 @@ import { describe, expect, it } from "vitest";
 import { NGO_STATES } from "@/lib/tiers";
 import { isLegalTransition, REASON_REQUIRED } from "./transitions";
 
-// DESIGN.md §2, written out as pairs so that the table in transitions.ts is checked against the
-// design, not against itself.
+// docs/concepts.md#ngo-states-and-their-transitions, written out as pairs so that the table in
+// transitions.ts is checked against the documented rules, not against itself.
 const LEGAL = new Set([
   "draft>pending_review",
   "pending_review>verified",

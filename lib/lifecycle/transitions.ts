@@ -1,5 +1,5 @@
-// The lifecycle's legal moves (DESIGN.md §2): the one table the write API, the CLI and the
-// tests read. Anything not listed is a 409.
+// The lifecycle's legal moves (docs/concepts.md#ngo-states-and-their-transitions): the one table
+// the write API, the CLI and the tests read. Anything not listed is a 409.
 import type { NgoState } from "@/lib/tiers";
 
 export const TRANSITIONS: Readonly<Record<NgoState, readonly NgoState[]>> = {

@@ -1,4 +1,4 @@
-import { invalidInput } from "@/lib/keys/invalid-input";
+import { invalidInput } from "@/lib/errors/invalid-input";
 import { getNgoOrThrow } from "@/lib/registry/get-ngo";
 import { applyNgoUpdate } from "./apply-ngo-update";
 import type { WrittenNgo } from "./create-ngo";

@@ -5,7 +5,7 @@ import { createNgoSchema, transitionSchema, updateNgoSchema } from "@/lib/lifecy
 import { createEndpointSchema, rotateSecretSchema, updateEndpointSchema } from "@/lib/webhooks/endpoint-schemas";
 import { listDeliveriesQuerySchema, listEventsQuerySchema, redeliverSchema } from "@/lib/webhooks/event-schemas";
 import { eventSchemaId } from "@/lib/webhooks/event-payload-schemas";
-import { EVENT_TYPES } from "@/lib/webhooks/event-types";
+import { EVENT_TYPES } from "@/lib/events/event-types";
 import { eventExample, eventSummary } from "@/lib/webhooks/event-examples";
 import { queryParameters } from "./query-parameters";
 

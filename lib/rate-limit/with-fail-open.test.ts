@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { getRateLimitStoreHealth } from "./get-rate-limit-store-health";
+import { checkRateLimitStore } from "@/lib/health/check-rate-limit-store";
 import type { RateLimitPolicy, RateLimitResult, RateLimitStore } from "./types";
 import { withFailOpen } from "./with-fail-open";
 
@@ -117,7 +117,7 @@ describe("fail-open rate-limit store", () => {
 describe("rate-limit store health", () => {
   it("passes for the in-memory store without asking anything", async () => {
     const ping = vi.fn();
-    expect(await getRateLimitStoreHealth({ kind: "memory", limit: vi.fn(), ping })).toEqual({ status: "pass", componentId: "memory" });
+    expect(await checkRateLimitStore({ kind: "memory", limit: vi.fn(), ping })).toEqual({ status: "pass", componentId: "memory" });
     expect(ping).not.toHaveBeenCalled();
   });
 
@@ -126,15 +126,15 @@ describe("rate-limit store health", () => {
     vi.spyOn(console, "log").mockImplementation(() => {});
     const { store, calls, set } = switchableStore();
     const failOpen = withFailOpen(store);
-    expect(await getRateLimitStoreHealth(failOpen)).toEqual({ status: "pass", componentId: "upstash" });
+    expect(await checkRateLimitStore(failOpen)).toEqual({ status: "pass", componentId: "upstash" });
     expect(calls.ping).toBe(1);
     // Fresh: the last answer is seconds old, so the probe costs no round trip.
     await failOpen.limit("b", policy);
-    await getRateLimitStoreHealth(failOpen);
+    await checkRateLimitStore(failOpen);
     expect(calls.ping).toBe(1);
     set("down");
     await failOpen.limit("b", policy);
-    expect(await getRateLimitStoreHealth(failOpen)).toEqual({
+    expect(await checkRateLimitStore(failOpen)).toEqual({
       status: "warn",
       componentId: "upstash",
       output: "rate-limit store unreachable: requests are let through uncounted (fail open)",

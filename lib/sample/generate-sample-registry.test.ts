@@ -14,8 +14,8 @@ import { slugify } from "./slugify";
 
 const SECTORS: readonly string[] = SECTOR_IDS;
 const STATES: readonly string[] = NGO_STATES;
-// DESIGN.md §2's transitions, restated so the generator is checked against the published rules
-// rather than against itself.
+// The transitions of docs/concepts.md#ngo-states-and-their-transitions, restated so the generator
+// is checked against the published rules rather than against itself.
 const LEGAL = new Set([
   "null>draft", "draft>pending_review", "pending_review>verified", "pending_review>draft", "verified>suspended",
   "suspended>verified", "suspended>revoked", "verified>revoked", "revoked>pending_review", "verified>archived",

@@ -1,6 +1,6 @@
-// A plausible lifecycle for one sample NGO: the legal path (DESIGN.md §2) from creation to its
-// current state, with who did what, why and when. Times run forward and end before the
-// reference date.
+// A plausible lifecycle for one sample NGO: the legal path
+// (docs/concepts.md#ngo-states-and-their-transitions) from creation to its current state, with who
+// did what, why and when. Times run forward and end before the reference date.
 import type { Random } from "./sample-random";
 import type { NgoState } from "@/lib/tiers";
 import { sampleActorAndReason } from "./sample-vocabulary";

@@ -12,13 +12,14 @@ import { UrlRedactor } from "./url-redactor";
  *
  * @vercel/otel's own instrumentation of outgoing fetch and http requests stays off: it names each
  * span after the full URL, and a webhook URL's path often holds the receiver's token. The
- * webhook send span names only the host.
+ * webhook send span names only the host. A request's URL is exported as its route, as `routeOf`
+ * names it (lib/http/route-pattern.ts).
  */
-export function registerTracing(): void {
+export function registerTracing(routeOf: (pathname: string) => string): void {
   registerOTel({
     serviceName: "trust-registry",
     attributes: { "service.version": APP_VERSION },
     instrumentations: [],
-    spanProcessors: [new UrlRedactor(), "auto"],
+    spanProcessors: [new UrlRedactor(routeOf), "auto"],
   });
 }

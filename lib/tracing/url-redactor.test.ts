@@ -1,5 +1,6 @@
 import type { ReadableSpan } from "@opentelemetry/sdk-trace-base";
 import { describe, expect, it } from "vitest";
+import { routePattern } from "@/lib/http/route-pattern";
 import { UrlRedactor } from "./url-redactor";
 
 describe("UrlRedactor", () => {
@@ -11,7 +12,7 @@ describe("UrlRedactor", () => {
       "url.query": "cursor=abc",
       "http.method": "GET",
     };
-    new UrlRedactor().onEnd({ attributes } as unknown as ReadableSpan);
+    new UrlRedactor(routePattern).onEnd({ attributes } as unknown as ReadableSpan);
     expect(attributes).toEqual({
       "http.target": "/api/v1/embed/donation/intent/[id]",
       "url.path": "/ngos/[slug]",

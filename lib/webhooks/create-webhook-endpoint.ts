@@ -1,10 +1,10 @@
 import { getPrisma } from "@/lib/db";
-import { invalidInput } from "@/lib/keys/invalid-input";
+import { invalidInput } from "@/lib/errors/invalid-input";
 import { assertAllowedTarget } from "./assert-allowed-target";
 import { toEndpointRecord } from "./endpoint-record";
 import { createEndpointSchema, type EndpointRecord } from "./endpoint-schemas";
 import { generateWebhookSecret } from "./generate-webhook-secret";
-import { randomId } from "./random-id";
+import { randomId } from "@/lib/random-id";
 
 /** Registers an endpoint and returns its signing secret, this once. */
 export async function createWebhookEndpoint(body: unknown): Promise<{ record: EndpointRecord; secret: string }> {

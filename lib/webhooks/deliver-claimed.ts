@@ -2,11 +2,11 @@ import { config } from "@/lib/config";
 import { Prisma, getPrisma, queryRows } from "@/lib/db";
 import type { ClaimedDelivery } from "./claim-deliveries";
 import { nextAttemptDelay } from "./next-attempt-delay";
-import { randomId } from "./random-id";
+import { randomId } from "@/lib/random-id";
 import { releaseClaim } from "./release-claim";
 import { sendWebhook, type SendOutcome } from "./send-webhook";
 import { signWebhook } from "./sign-webhook";
-import type { WebhookEventPayload } from "./event-types";
+import type { WebhookEventPayload } from "@/lib/events/event-types";
 
 type Target = {
   url: string;

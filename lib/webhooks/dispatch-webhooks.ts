@@ -1,11 +1,11 @@
 import { config } from "@/lib/config";
-import { sweepDonationIntents } from "@/lib/donations/sweep-donation-intents";
 import { log } from "@/lib/log";
 import { claimDeliveries, type ClaimedDelivery } from "./claim-deliveries";
 import { deliverClaimed } from "./deliver-claimed";
 import { dispatcherState, type DispatcherState } from "./dispatcher-state";
+import { periodicJobs } from "./periodic-jobs";
 
-const SWEEP_EVERY_MS = 1_000;
+const JOBS_EVERY_MS = 1_000;
 /** While deliveries are in flight, a dispatch looks for newly due ones at least this often. */
 const BUSY_POLL_MS = 1_000;
 
@@ -19,9 +19,9 @@ export type DispatchResult = { attempted: number; delivered: number };
  * dead endpoint delays only its own deliveries. A stopping dispatch claims nothing more and waits
  * for what it holds: no claimed delivery is abandoned to its lease. Once the process is stopping
  * (stopDispatching) no dispatch claims anything, and a send still in flight when its grace runs
- * out is cut off and handed back. Every dispatch also sweeps
- * donation intents (settles the due, cancels the expired) at most once a second per process, so
- * their events go out in the same run and expiry needs no donor request.
+ * out is cut off and handed back. Every dispatch also runs the periodic jobs that the entry point
+ * registered (the donation sweep: settles the due intents, cancels the expired) at most once a
+ * second per process, so their events go out in the same run and expiry needs no donor request.
  */
 export async function dispatchWebhooks({ signal, pollMs = BUSY_POLL_MS }: { signal?: AbortSignal; pollMs?: number } = {}): Promise<DispatchResult> {
   const { batchSize, endpointConcurrency, timeoutMs } = config().webhooks;
@@ -61,7 +61,7 @@ export async function dispatchWebhooks({ signal, pollMs = BUSY_POLL_MS }: { sign
   };
   try {
     while (!signal?.aborted && !shared.stopping) {
-      if (await sweepIfDue(shared)) due = true;
+      if (await runJobsIfDue(shared)) due = true;
       const free = batchSize - shared.total;
       if (due && free > 0) {
         due = false;
@@ -104,17 +104,21 @@ function release(shared: DispatcherState, endpointId: string): void {
 }
 
 /**
- * The donation sweep, at most once a second per process: the kick after every committing request
- * would otherwise sweep once per request, and expiry and settling need no finer clock than that.
- * True when it changed an intent (and so recorded events to deliver).
+ * The periodic jobs, at most once a second per process: the kick after every committing request
+ * would otherwise run them once per request, and expiry and settling need no finer clock than
+ * that. True when one of them recorded events to deliver. A job that fails is logged and the
+ * others still run.
  */
-async function sweepIfDue(shared: DispatcherState): Promise<boolean> {
-  if (Date.now() - shared.sweptAt < SWEEP_EVERY_MS) return false;
-  shared.sweptAt = Date.now();
-  try {
-    return (await sweepDonationIntents()).changed > 0;
-  } catch (error) {
-    log("error", "donation intent sweep failed", { error: error instanceof Error ? error.name : "unknown" });
-    return false;
+async function runJobsIfDue(shared: DispatcherState): Promise<boolean> {
+  if (Date.now() - shared.jobsRanAt < JOBS_EVERY_MS) return false;
+  shared.jobsRanAt = Date.now();
+  let recorded = false;
+  for (const [name, job] of periodicJobs()) {
+    try {
+      if (await job()) recorded = true;
+    } catch (error) {
+      log("error", `${name} failed`, { error: error instanceof Error ? error.name : "unknown" });
+    }
   }
+  return recorded;
 }

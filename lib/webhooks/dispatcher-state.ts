@@ -3,7 +3,7 @@ import { processWide } from "@/lib/process-wide";
 /**
  * What the dispatches of one process share (prompt kick, cron route, worker): the deliveries in
  * flight, so the caps on them hold for the process and not per dispatch, the bells that wake a
- * waiting dispatch when a slot frees or new work may be due, the time of the last sweep, and
+ * waiting dispatch when a slot frees or new work may be due, the time the periodic jobs last ran, and
  * whether the process is stopping (stopDispatching).
  */
 export type DispatcherState = {
@@ -12,7 +12,7 @@ export type DispatcherState = {
   /** Deliveries in flight by endpoint id (absent: none). */
   inFlight: Map<string, number>;
   bells: Set<() => void>;
-  sweptAt: number;
+  jobsRanAt: number;
   /** Set once the process is stopping: no dispatch claims anything more. */
   stopping: boolean;
   /** Fires when a stopping process's grace has run out: sends in flight are cut off and their
@@ -25,7 +25,7 @@ export function dispatcherState(): DispatcherState {
     total: 0,
     inFlight: new Map(),
     bells: new Set(),
-    sweptAt: 0,
+    jobsRanAt: 0,
     stopping: false,
     cutOff: new AbortController(),
   }));

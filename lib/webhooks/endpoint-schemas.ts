@@ -2,7 +2,7 @@
 // answers with. The secret is never part of the record: it is shown once, when made or rotated.
 import { z } from "zod";
 import { listPageSchema } from "@/lib/schemas/list-page-schema";
-import { EVENT_TYPES } from "./event-types";
+import { EVENT_TYPES } from "@/lib/events/event-types";
 
 const url = z
   .url({ protocol: /^https?$/, error: "must be an http(s) URL" })

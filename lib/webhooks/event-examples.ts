@@ -1,7 +1,7 @@
 // One example payload per event type: the OpenAPI document's `webhooks` section shows them, and
 // the event table of docs/webhooks.md was written from them.
 import type { OperatorIntentView } from "@/lib/donations/schemas";
-import { WEBHOOK_API_VERSION, type EventData, type EventType, type WebhookEventPayload } from "./event-types";
+import { WEBHOOK_API_VERSION, type EventData, type EventType, type WebhookEventPayload } from "@/lib/events/event-types";
 
 const ngo = { id: "ngo_7k2m9q4x1c8v5b3n6z0r", slug: "agua-limpa", name: "Água Limpa", state: "verified" };
 const key = { id: "key_4f8h2k9m1q7w3e5r6t0y", name: "Partner portal", kind: "secret", tier: "partner", scopes: ["registry:read"] };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { eventExample } from "./event-examples";
 import { eventPayloadSchemas } from "./event-payload-schemas";
-import { EVENT_TYPES } from "./event-types";
+import { EVENT_TYPES } from "@/lib/events/event-types";
 
 describe("the event payload schemas", () => {
   it("describe every event type, and each type's example fits its schema", () => {

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { dateTimeSchema } from "@/lib/schemas/date-schemas";
 import { PAGE_SIZE } from "@/lib/registry/schemas";
-import { EVENT_TYPES } from "./event-types";
+import { EVENT_TYPES } from "@/lib/events/event-types";
 
 const TIME_ERROR = "must be an RFC 3339 time with a time zone";
 

@@ -4,7 +4,7 @@ import { listPage, type ListPage } from "@/lib/schemas/list-page";
 import { PAGE_SIZE } from "@/lib/registry/schemas";
 import { decodeCursor, encodeCursor, queryFingerprint } from "@/lib/registry/cursor";
 import type { ListEventsQuery } from "./event-schemas";
-import type { WebhookEventPayload } from "./event-types";
+import type { WebhookEventPayload } from "@/lib/events/event-types";
 
 /**
  * Events in the order of the transactions that wrote them, so an integration that was down can

@@ -1,7 +1,7 @@
 import { Prisma, queryRows } from "@/lib/db";
 import { ApiError } from "@/lib/errors/api-error";
 import { sqlState } from "@/lib/errors/sql-state";
-import { invalidInput } from "@/lib/keys/invalid-input";
+import { invalidInput } from "@/lib/errors/invalid-input";
 import { redeliverSchema } from "./event-schemas";
 import { endpointNotFound } from "./endpoint-not-found";
 import { getWebhookEndpointOrThrow } from "./get-webhook-endpoint";

@@ -1,5 +1,5 @@
 import { getPrisma } from "@/lib/db";
-import { invalidInput } from "@/lib/keys/invalid-input";
+import { invalidInput } from "@/lib/errors/invalid-input";
 import { endpointNotFound } from "./endpoint-not-found";
 import { toEndpointRecord } from "./endpoint-record";
 import { rotateSecretSchema, type EndpointRecord } from "./endpoint-schemas";

@@ -1,5 +1,5 @@
 import { Prisma, getPrisma, queryRows } from "@/lib/db";
-import { invalidInput } from "@/lib/keys/invalid-input";
+import { invalidInput } from "@/lib/errors/invalid-input";
 import { assertAllowedTarget } from "./assert-allowed-target";
 import { endpointNotFound } from "./endpoint-not-found";
 import { toEndpointRecord } from "./endpoint-record";

@@ -1,4 +1,4 @@
-// Donation intents over HTTP (DESIGN.md §5): the validation matrix, Idempotency-Key, the NGO's
+// Donation intents over HTTP (docs/donations.md): the validation matrix, Idempotency-Key, the NGO's
 // state, the key's NGO binding, origins and embed sessions, the lifecycle with every test card,
 // concurrent confirms, expiry without a donor request, the preview, and operators' reads.
 import http from "node:http";

@@ -35,7 +35,7 @@ describe.runIf(available)("the events list under concurrent writers", () => {
   it("gives a reader that follows next_cursor every event exactly once, whatever commits late", { timeout: 90_000 }, async () => {
     const [{ runWrite }, { recordEvents }, { listEvents }, { parseQuery }, { listEventsQuerySchema }] = await Promise.all([
       import("@/lib/lifecycle/run-write"),
-      import("@/lib/webhooks/record-event"),
+      import("@/lib/events/record-event"),
       import("@/lib/webhooks/list-events"),
       import("@/lib/http/parse-query"),
       import("@/lib/webhooks/event-schemas"),

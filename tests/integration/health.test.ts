@@ -1,4 +1,5 @@
-// GET /api/health and /api/health/live over HTTP against the started app (DESIGN.md §7).
+// GET /api/health and /api/health/live over HTTP against the started app
+// (docs/deploying.md#5-health-probes).
 import fs from "node:fs";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

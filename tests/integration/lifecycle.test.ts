@@ -124,7 +124,7 @@ describe("countries", () => {
 });
 
 describe("transitions", () => {
-  it("allows exactly the legal moves of DESIGN §2 and names the allowed ones otherwise", async () => {
+  it("allows exactly the legal moves of docs/concepts.md and names the allowed ones otherwise", async () => {
     for (const from of NGO_STATES) {
       for (const to of NGO_STATES) {
         const entry = await createIn(from);

@@ -1,7 +1,7 @@
 import { Validator } from "@seriousme/openapi-schema-validator";
 import { Ajv2020 } from "ajv/dist/2020";
 import { deprecationHeaders } from "@/lib/http/deprecation-headers";
-import { EVENT_TYPES } from "@/lib/webhooks/event-types";
+import { EVENT_TYPES } from "@/lib/events/event-types";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { StartedApp } from "../support/app";
 import { startAppWithKeys, type CreatedKeys } from "../support/app-with-keys";

@@ -6,7 +6,7 @@ import { Redis } from "@upstash/redis";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createMemoryStore } from "@/lib/rate-limit/create-memory-store";
 import { createUpstashStore } from "@/lib/rate-limit/create-upstash-store";
-import { getRateLimitStoreHealth } from "@/lib/rate-limit/get-rate-limit-store-health";
+import { checkRateLimitStore } from "@/lib/health/check-rate-limit-store";
 import type { RateLimitPolicy, RateLimitResult, RateLimitStore } from "@/lib/rate-limit/types";
 import { withFailOpen } from "@/lib/rate-limit/with-fail-open";
 import { calmMomentIn, sleep } from "../support/calm-moment";
@@ -161,7 +161,7 @@ describe.skipIf(!redisUp)("Upstash store: round trips and outages", () => {
       const failOpen = withFailOpen(upstashStore(), { timeoutMs: 300, coolDownMs: 0, warnForMs: 0 });
       // Not heard from yet: the probe asks the store itself, with one PING.
       shim.requests.length = 0;
-      expect(await getRateLimitStoreHealth(failOpen)).toEqual({ status: "pass", componentId: "upstash" });
+      expect(await checkRateLimitStore(failOpen)).toEqual({ status: "pass", componentId: "upstash" });
       expect(shim.requests).toEqual([["PING"]]);
       const id = bucket();
       expect(await failOpen.limit(id, policy)).toMatchObject({ allowed: true, remaining: 9, degraded: false });
@@ -169,7 +169,7 @@ describe.skipIf(!redisUp)("Upstash store: round trips and outages", () => {
       await shim.stop();
       const during = await failOpen.limit(id, policy);
       expect(during).toMatchObject({ allowed: true, degraded: true });
-      expect(await getRateLimitStoreHealth(failOpen)).toEqual({
+      expect(await checkRateLimitStore(failOpen)).toEqual({
         status: "warn",
         componentId: "upstash",
         output: "rate-limit store unreachable: requests are let through uncounted (fail open)",
@@ -178,7 +178,7 @@ describe.skipIf(!redisUp)("Upstash store: round trips and outages", () => {
 
       await shim.start();
       expect(await failOpen.limit(id, policy)).toMatchObject({ allowed: true, remaining: 8, degraded: false });
-      expect(await getRateLimitStoreHealth(failOpen)).toEqual({ status: "pass", componentId: "upstash" });
+      expect(await checkRateLimitStore(failOpen)).toEqual({ status: "pass", componentId: "upstash" });
     } finally {
       warn.mockRestore();
       info.mockRestore();

@@ -1,7 +1,8 @@
-// Search by tier over HTTP (DESIGN.md §3): REST's q and GraphQL's search match only fields the
-// caller may see. A word found only in legal names or registration numbers finds nothing for the
-// public, in lists and in statistics alike, or the public could read those fields letter by
-// letter; a partner or operator key finds it. Expectations come from the sample registry.
+// Search by tier over HTTP (docs/concepts.md#tiers-who-sees-what): REST's q and GraphQL's search
+// match only fields the caller may see. A word found only in legal names or registration numbers
+// finds nothing for the public, in lists and in statistics alike, or the public could read those
+// fields letter by letter; a partner or operator key finds it. Expectations come from the sample
+// registry.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { generateSampleRegistry, SAMPLE_FIXTURES, type SampleNgo } from "@/lib/sample/generate-sample-registry";
 import type { StartedApp } from "../support/app";

@@ -1,6 +1,6 @@
 import type { NgoState } from "@/lib/tiers";
 
-/** A legal path of transitions from draft to each state (DESIGN §2), for tests that need an entry in one. */
+/** A legal path of transitions from draft to each state, for tests that need an entry in one. */
 export const PATH_TO_STATE: Record<NgoState, NgoState[]> = {
   draft: [],
   pending_review: ["pending_review"],

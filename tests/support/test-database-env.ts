@@ -28,6 +28,8 @@ export async function useTestDatabase(): Promise<{ release(): Promise<void> }> {
     delete process.env.DIRECT_DATABASE_URL;
     drop = async () => fs.rmSync(dataDir, { recursive: true, force: true });
   }
+  // As an entry point does: a fresh embedded database gets the sample registry.
+  (await import("@/lib/compose-process")).composeProcess();
   return {
     async release() {
       await (await import("@/lib/db")).closeConnection();

@@ -1,10 +1,12 @@
 // Run by tests/support/app-with-keys.ts in a child process: creates the API keys described by
 // the JSON in argv[2] on the configured database (migrating and seeding an embedded one on
 // open) and prints { name: { key, id } } as JSON.
+import { composeProcess } from "@/lib/compose-process";
 import { closeConnection } from "@/lib/db";
 import { createApiKey } from "@/lib/keys/create-api-key";
 import type { CreateApiKeyInput } from "@/lib/keys/schemas";
 
+composeProcess();
 const specs = JSON.parse(process.argv[2] ?? "{}") as Record<string, CreateApiKeyInput>;
 const created: Record<string, { key: string; id: string }> = {};
 try {

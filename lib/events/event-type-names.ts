@@ -1,5 +1,5 @@
-// The event types webhooks carry (DESIGN.md §6), on their own so that the payload schemas and
-// the payload types built from them can both name them.
+// The event types webhooks carry (docs/webhooks.md#events), on their own so that the payload
+// schemas and the payload types built from them can both name them.
 
 export const EVENT_TYPES = [
   "ngo.created",

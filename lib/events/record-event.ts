@@ -1,8 +1,8 @@
 // The outbox's one writer. Call it inside the transaction that makes the change, so the event
 // exists if and only if the change does: a rolled-back change leaves no event, and no committed
-// change goes unreported (DESIGN.md §6).
+// change goes unreported (docs/webhooks.md#events).
 import { Prisma } from "@/lib/db";
-import { eventId } from "./random-id";
+import { eventId } from "./event-id";
 import { WEBHOOK_API_VERSION, type EventData, type EventType, type WebhookEventPayload } from "./event-types";
 
 export type NewEvent<T extends EventType = EventType> = { type: T; data: EventData[T] };

@@ -1,7 +1,7 @@
-import type { CheckOutcome } from "@/lib/health/types";
-import { getRateLimitStore } from "./get-rate-limit-store";
-import type { RateLimitStore } from "./types";
-import type { FailOpenStore } from "./with-fail-open";
+import { getRateLimitStore } from "@/lib/rate-limit/get-rate-limit-store";
+import type { RateLimitStore } from "@/lib/rate-limit/types";
+import type { FailOpenStore } from "@/lib/rate-limit/with-fail-open";
+import type { CheckOutcome } from "./types";
 
 // What this process saw of the store within this long is trusted; older, the probe asks again.
 const FRESH_MS = 30_000;
@@ -12,7 +12,7 @@ const FRESH_MS = 30_000;
  * probe's own request has just been counted, so the store's last answer is seconds old. Only when
  * this process has not heard from the store lately (proxy.ts may run elsewhere) does it PING.
  */
-export async function getRateLimitStoreHealth(store: RateLimitStore = getRateLimitStore()): Promise<CheckOutcome> {
+export async function checkRateLimitStore(store: RateLimitStore = getRateLimitStore()): Promise<CheckOutcome> {
   if (!isFailOpen(store)) return { status: "pass", componentId: store.kind };
   let health = store.health();
   if (health.status === "pass" && (health.lastCheckedAt === undefined || Date.now() - health.lastCheckedAt > FRESH_MS)) {

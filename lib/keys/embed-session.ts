@@ -1,15 +1,15 @@
-// The hosted widget's embed session (DESIGN.md §5): the widget runs on the registry's origin, so
-// its calls cannot carry the NGO site's Origin. The page, when served to an allowed parent, gets
-// a short-lived token naming the key and the NGO, and presents it to the intent endpoint instead.
-// The preview (the explorer's own iframe) gets one naming no key. The token is an encrypted JWT
-// (JWE, AES-256-GCM under a key derived from the server secret): it travels in a public page, and
-// the ids it names (the NGO's internal id, the key's id) are for operators only, so nobody else
-// may read it, and nobody may change it unnoticed.
+// The hosted widget's embed session (docs/concepts.md#identity-keys-origins-and-embed-sessions):
+// the widget runs on the registry's origin, so its calls cannot carry the NGO site's Origin. The
+// page, when served to an allowed parent, gets a short-lived token naming the key and the NGO, and
+// presents it to the intent endpoint instead. The preview (the explorer's own iframe) gets one
+// naming no key. The token is an encrypted JWT (JWE, AES-256-GCM under a key derived from the
+// server secret): it travels in a public page, and the ids it names (the NGO's internal id, the
+// key's id) are for operators only, so nobody else may read it, and nobody may change it unnoticed.
 import { randomBytes } from "node:crypto";
 import { EncryptJWT, errors, jwtDecrypt } from "jose";
 import { config } from "@/lib/config";
 import { ApiError } from "@/lib/errors/api-error";
-import { unauthorized } from "@/lib/http/unauthorized";
+import { unauthorized } from "@/lib/errors/unauthorized";
 import { deriveKey } from "@/lib/secrets/derive-key";
 
 const ISSUER = "trust-registry";

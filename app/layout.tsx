@@ -1,10 +1,12 @@
 import type { Metadata } from "next";
 import { connection } from "next/server";
 import type { ReactNode } from "react";
+import { SITE_DESCRIPTION, SITE_NAME, siteTitle } from "@/lib/explorer/site-head";
 
+// The Pages Router's pages get the same from components/explorer/page-head.tsx.
 export const metadata: Metadata = {
-  title: { default: "Trust Registry", template: "%s · Trust Registry" },
-  description: "A public trust registry of NGOs: who they are, how they are verified, and why they are trusted.",
+  title: { default: SITE_NAME, template: siteTitle("%s") },
+  description: SITE_DESCRIPTION,
 };
 
 // Every App Router page renders per request: Next can put the request's CSP nonce (proxy.ts) on

@@ -1,12 +1,9 @@
-// Any address no route serves: the explorer's own 404, in its frame (pages/404.tsx says the same
-// for a hidden or missing entry).
-import SiteLayout from "./(site)/layout";
-import { NotFoundMessage } from "@/components/explorer/not-found-message";
+// Any address no route serves: the same 404 page as the explorer's (pages/404.tsx), with the same head.
+import type { Metadata } from "next";
+import { NotFoundPage } from "@/components/explorer/not-found-page";
+import { NOT_FOUND_HEAD } from "@/lib/explorer/site-head";
+import "@/components/explorer/site.css";
 
-export default function RootNotFound() {
-  return (
-    <SiteLayout>
-      <NotFoundMessage />
-    </SiteLayout>
-  );
-}
+export const metadata: Metadata = NOT_FOUND_HEAD;
+
+export default NotFoundPage;

@@ -1,15 +1,16 @@
-// The 404 of the explorer's pages (a hidden or missing entry): the same words as the App Router's.
-import { NotFoundMessage } from "@/components/explorer/not-found-message";
+// The 404 of the explorer's pages (a hidden or missing entry): the same page and head as the App
+// Router's (app/not-found.tsx).
+import { NotFoundPage } from "@/components/explorer/not-found-page";
 import { PageHead } from "@/components/explorer/page-head";
-import { SiteFrame } from "@/components/explorer/site-frame";
+import { NOT_FOUND_HEAD } from "@/lib/explorer/site-head";
 
 export const config = { unstable_runtimeJS: false };
 
-export default function NotFoundPage() {
+export default function NotFound() {
   return (
-    <SiteFrame>
-      <PageHead title="Not found" description="There is no public entry or page at this address." />
-      <NotFoundMessage />
-    </SiteFrame>
+    <>
+      <PageHead {...NOT_FOUND_HEAD} />
+      <NotFoundPage />
+    </>
   );
 }

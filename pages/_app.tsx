@@ -1,4 +1,4 @@
-// The Pages Router's app: the explorer's stylesheet, as the App Router's (site) layout has it, and
+// The Pages Router's app: the explorer's stylesheet (app/not-found.tsx imports it too), and
 // the 500 page for a page whose data could not be loaded (withServerErrorPage).
 import type { AppProps } from "next/app";
 import { ServerError } from "@/components/explorer/server-error";

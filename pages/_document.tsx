@@ -1,4 +1,4 @@
-// The HTML document of the Pages Router's one page (the search page, pages/index.tsx).
+// The HTML document of the Pages Router's pages: the explorer's, /docs, the 404 and the 500.
 import { Head, Html, Main, NextScript } from "next/document";
 
 export default function Document() {

@@ -4,7 +4,8 @@
 // The explorer's pages (/, /ngos/{slug}, /stats) are the Pages Router's, because only there does
 // Next.js serve a page without its client runtime (unstable_runtimeJS): they are plain HTML and
 // /explorer.js (about 1.5 KB compressed) instead of 130 KB of React and router, and render in
-// about half the time. The App Router serves the docs, the IDEs, the widget and the API.
+// about half the time. The App Router serves the API reference, the GraphQL IDE, the widget and
+// the API.
 import { ExplorerView } from "@/components/explorer/explorer-view";
 import { PageHead } from "@/components/explorer/page-head";
 import { SiteFrame } from "@/components/explorer/site-frame";

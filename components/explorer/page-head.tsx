@@ -1,6 +1,8 @@
 // The <head> of an explorer page in the Pages Router: what the App Router's metadata gives its
-// pages (title, description, viewport, icon), and Open Graph tags where a page has them.
+// pages (title, description, viewport, icon), from the same source (lib/explorer/site-head.ts),
+// and Open Graph tags where a page has them.
 import Head from "next/head";
+import { SITE_NAME, siteTitle } from "@/lib/explorer/site-head";
 
 type Props = {
   /** The page's own title; the site's name is added after it, unless `absolute`. */
@@ -11,7 +13,7 @@ type Props = {
 };
 
 export function PageHead({ title, absolute = false, description, openGraph }: Props) {
-  const full = absolute ? title : `${title} · Trust Registry`;
+  const full = absolute ? title : siteTitle(title);
   return (
     <Head>
       <title>{full}</title>
@@ -23,7 +25,7 @@ export function PageHead({ title, absolute = false, description, openGraph }: Pr
           <meta property="og:title" content={full} />
           <meta property="og:description" content={description} />
           <meta property="og:url" content={openGraph.url} />
-          <meta property="og:site_name" content="Trust Registry" />
+          <meta property="og:site_name" content={SITE_NAME} />
           <meta property="og:type" content={openGraph.type} />
         </>
       )}

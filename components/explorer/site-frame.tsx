@@ -1,6 +1,6 @@
 // The explorer's frame: a skip link, the header, the page's content, the footer and the
-// explorer's one script. The App Router's (site) layout and the Pages Router's explorer pages
-// (pages/) both wrap it.
+// explorer's one script. The Pages Router's pages (pages/) and the App Router's 404
+// (app/not-found.tsx) wrap it.
 import type { ReactNode } from "react";
 import { EXPLORER_SCRIPT } from "@/lib/generated-browser/explorer";
 import { scriptVersion } from "@/lib/http/script-response";

@@ -1,3 +1,4 @@
+// One process's view of the lock; tests/integration/embedded-lock.test.ts races many processes for it.
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -70,30 +71,4 @@ describe("the embedded database lock", () => {
     writeHolder({ pid: 1, started: "1", host: "elsewhere" }, FOREIGN_LOCK_TRUST_MS + 1_000);
     takeEmbeddedLock(file)();
   });
-
-  it("goes to exactly one of many processes starting at once, also over a stale lock", async () => {
-    for (const stale of [false, true]) {
-      if (stale) writeHolder({ pid: spawnSync(process.execPath, ["-e", "0"]).pid, started: "1" });
-      // All try at one agreed moment, and the winner holds on until every attempt is over.
-      const at = Date.now() + 5_000;
-      const script = `
-        const { takeEmbeddedLock } = await import(${JSON.stringify(path.resolve("lib/db/embedded-lock.ts"))});
-        await new Promise((r) => setTimeout(r, ${at} - Date.now()));
-        try { takeEmbeddedLock(${JSON.stringify(file)}); console.log("won"); await new Promise((r) => setTimeout(r, ${at + 3_000} - Date.now())); }
-        catch (error) { console.log(error.name); }`;
-      const results = await Promise.all(
-        Array.from({ length: 6 }, () =>
-          new Promise<string>((resolve) => {
-            const child = spawn(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script], { stdio: ["ignore", "pipe", "inherit"] });
-            let out = "";
-            child.stdout.on("data", (chunk: Buffer) => (out += chunk.toString()));
-            child.on("exit", () => resolve(out.trim()));
-          }),
-        ),
-      );
-      expect(results.filter((r) => r === "won")).toHaveLength(1);
-      expect(results.filter((r) => r === "DatabaseBusyError")).toHaveLength(5);
-      fs.rmSync(file, { force: true });
-    }
-  }, 60_000);
 });

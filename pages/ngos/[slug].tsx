@@ -28,12 +28,7 @@ export const getServerSideProps = withServerErrorPage<Props, { slug: string }>("
   const valid = slugSchema.safeParse(slug).success;
   const [ngo, donations] = await Promise.all([findPublicNgo(slug), valid ? acceptsDonations(slug) : false]);
   if (!ngo) return { notFound: true };
-  const headers = new Headers();
-  for (const name of ["host", "x-forwarded-host", "x-forwarded-proto"]) {
-    const value = req.headers[name];
-    if (typeof value === "string") headers.set(name, value);
-  }
-  return { props: { ngo, donations, origin: requestOrigin(headers) } };
+  return { props: { ngo, donations, origin: requestOrigin(req.headers) } };
 });
 
 const date = (iso: string) => new Date(iso).toLocaleDateString("en-GB", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });

@@ -15,7 +15,8 @@ afterAll(async () => {
   await app?.stop();
 });
 
-const PAGES = ["/", `/ngos/${SAMPLE_FIXTURES.donationDemo}`, "/stats", "/?q=water&sector=water_sanitation"];
+// And /docs, on the same router for the same reason (docs/decisions/0002-docs-on-the-pages-router.md).
+const PAGES = ["/", `/ngos/${SAMPLE_FIXTURES.donationDemo}`, "/stats", "/?q=water&sector=water_sanitation", "/docs"];
 
 describe("the explorer's pages in a production build", () => {
   it.each(PAGES)("%s loads /explorer.js and no framework JavaScript", async (page) => {

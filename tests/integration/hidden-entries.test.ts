@@ -141,3 +141,24 @@ describe.each(HIDDEN_STATES)("an entry in %s", (state) => {
     expect(normal(refused, slug)).toEqual(normal(await serverIntent(unknown), unknown));
   });
 });
+
+describe("the 404 page", () => {
+  // A hidden entry's 404 (the Pages Router's) and an address no route serves (the App Router's)
+  // are one page: the same title, description and content, whichever router answers.
+  it("is the same from either router", async () => {
+    const seen = (answer: Answer) => ({
+      status: answer.status,
+      title: /<title>([^<]*)<\/title>/.exec(answer.text)?.[1],
+      description: /<meta name="description" content="([^"]*)"/.exec(answer.text)?.[1],
+      main: /<main[^>]*>([\s\S]*?)<\/main>/.exec(answer.text)?.[1],
+    });
+    const pages = seen(await get("/ngos/no-such-entry"));
+    expect(pages).toEqual({
+      status: 404,
+      title: "Not found · Trust Registry",
+      description: "There is no public entry or page at this address.",
+      main: expect.stringContaining("<h1>Not found</h1>"),
+    });
+    expect(seen(await get("/no/such/address"))).toEqual(pages);
+  });
+});

@@ -60,7 +60,7 @@ const CASES: Case[] = [
   { what: "Pages Router home", path: "/", status: 200, page: "no-inline-script" },
   { what: "Pages Router entry page", path: `/ngos/${DEMO}`, status: 200, page: "no-inline-script" },
   { what: "Pages Router 404", path: "/no-such-page", status: 404, page: "nonce" },
-  { what: "App Router docs", path: "/docs", status: 200, page: "nonce" },
+  { what: "Pages Router docs", path: "/docs", status: 200, page: "no-inline-script" },
   { what: "App Router API reference", path: "/docs/api", status: 200, page: "nonce" },
   { what: "App Router GraphQL IDE", path: "/docs/graphql", status: 200, page: "nonce" },
   { what: "sitemap", path: "/sitemap.xml", status: 200 },

@@ -28,9 +28,10 @@ export type TestDatabase = {
 
 /**
  * Creates `tr_test_<random>`, migrates it with `npm run db:migrate`'s script and, unless told
- * not to, loads the default sample registry with `db:seed`'s (when that script exists).
+ * not to, loads the default sample registry with `db:seed`'s (when that script exists). Without
+ * migrating it is empty, and not seeded either.
  */
-export async function createTestDatabase(options: { seed?: boolean } = {}): Promise<TestDatabase> {
+export async function createTestDatabase(options: { seed?: boolean; migrate?: boolean } = {}): Promise<TestDatabase> {
   const name = `tr_test_${randomBytes(6).toString("hex")}`;
   await admin(`CREATE DATABASE "${name}"`);
   const direct = new URL(ADMIN_URL);
@@ -45,6 +46,7 @@ export async function createTestDatabase(options: { seed?: boolean } = {}): Prom
     name,
     drop: () => admin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`),
   };
+  if (options.migrate === false) return database;
   try {
     await runScript("scripts/db-migrate.ts", database.env);
     if ((options.seed ?? true) && fs.existsSync(path.join(ROOT, "scripts/db-seed.ts"))) {

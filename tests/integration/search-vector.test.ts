@@ -1,18 +1,16 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { readConfig } from "@/lib/config";
 import { Prisma } from "@/lib/db";
 import { applyMigrations } from "@/lib/db/apply-migrations";
-import { openConnection, type Connection } from "@/lib/db/connection";
+import type { Connection } from "@/lib/db/connection";
 import { listShippedMigrations } from "@/lib/db/shipped-migrations";
+import { searchRelation } from "@/lib/registry/registry-where";
+import { searchVector } from "@/lib/registry/search-vector";
 import { canSee, searchableFields, TIERS, type SearchableField, type Tier } from "@/lib/tiers";
-import { searchRelation } from "./registry-where";
-import { searchVector } from "./search-vector";
+import { openTestConnection } from "../support/test-connection";
 
 // The tier table, the vector each tier searches and the trigger that fills the vectors must agree.
-// Against a real (embedded) database: the migration and its trigger are part of what is tested.
+// Against a real database of its own (embedded, or PostgreSQL with TEST_DATABASE=postgres),
+// in-process without the app: the migration and its trigger are part of what is tested.
 
 const SEARCH_BY_TIER = "20261124000000_search_by_tier";
 
@@ -25,8 +23,8 @@ const WORDS: Record<SearchableField, string> = {
   description: "Quilldescribed",
 };
 
-let dataDir: string;
 let connection: Connection;
+let release: (() => Promise<void>) | undefined;
 
 function insertEntry(slug: string) {
   return connection.query(Prisma.sql`
@@ -43,8 +41,7 @@ async function search(tier: Tier, q: string): Promise<string[]> {
 }
 
 beforeAll(async () => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "search-vector-"));
-  connection = await openConnection(readConfig({ ...process.env, DATABASE_URL: "", DATA_DIR: dataDir }));
+  ({ connection, release } = await openTestConnection());
   // One entry from before the migration (its backfill) and one from after (its trigger).
   await applyMigrations(connection, listShippedMigrations().filter((m) => m.name < SEARCH_BY_TIER));
   await insertEntry("entry-before");
@@ -53,8 +50,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await connection?.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  await release?.();
 });
 
 describe("searchVector", () => {

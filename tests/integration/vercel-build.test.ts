@@ -1,6 +1,7 @@
 // npm run vercel-build: migrates through the direct URL when a database is configured, then
 // builds; a failed migration fails the build before it starts. `npm` is a stand-in here that
-// records what it was asked to run (the real build is the integration suite's).
+// records what it was asked to run (the real build is the integration suite's). An integration
+// test: every case starts the script (tsx) as a process.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";

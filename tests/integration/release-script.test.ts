@@ -1,13 +1,14 @@
 // scripts/release.ts end to end, in a throwaway git repository: its refusals, and the commit and
-// tag it makes.
+// tag it makes. An integration test: every case starts the script (tsx) as a process.
 import { execFileSync, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { ROOT } from "../support/root";
 
-const SCRIPT = path.resolve("scripts/release.ts");
-const TSX = path.resolve("node_modules/.bin/tsx");
+const SCRIPT = path.join(ROOT, "scripts/release.ts");
+const TSX = path.join(ROOT, "node_modules/.bin/tsx");
 let repo: string;
 
 const git = (...args: string[]) => execFileSync("git", args, { cwd: repo, encoding: "utf8" }).trim();

@@ -1,27 +1,23 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { readConfig } from "@/lib/config";
 import { applyMigrations } from "@/lib/db/apply-migrations";
-import { openConnection, type Connection } from "@/lib/db/connection";
-import { SAMPLE_FIXTURES, generateSampleRegistry } from "./generate-sample-registry";
-import { seedSampleRegistry } from "./seed-sample-registry";
+import type { Connection } from "@/lib/db/connection";
+import { SAMPLE_FIXTURES, generateSampleRegistry } from "@/lib/sample/generate-sample-registry";
+import { seedSampleRegistry } from "@/lib/sample/seed-sample-registry";
+import { openTestConnection } from "../support/test-connection";
 
-// Against a real (embedded) database in a directory of its own: the SQL, the casts and the
-// search trigger are what this test is about.
-let dataDir: string;
+// The sample seeder against a real database of its own (embedded, or PostgreSQL with
+// TEST_DATABASE=postgres), in-process without the app: the SQL, the casts and the search trigger
+// are what this test is about.
 let connection: Connection;
+let release: (() => Promise<void>) | undefined;
 
 beforeAll(async () => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "seed-sample-registry-"));
-  connection = await openConnection(readConfig({ ...process.env, DATABASE_URL: "", DATA_DIR: dataDir }));
+  ({ connection, release } = await openTestConnection());
   await applyMigrations(connection);
 });
 
 afterAll(async () => {
-  await connection?.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  await release?.();
 });
 
 type Row = Record<string, unknown>;

@@ -1,14 +1,19 @@
 // /docs — getting started with the API: endpoints with runnable examples, keys and tiers, rate
 // limits, errors, webhooks, the embed; the OpenAPI reference and the GraphQL IDE beside it.
-import type { Metadata } from "next";
-import { headers } from "next/headers";
+// Plain HTML on the Pages Router like the explorer's pages, without Next's client runtime, and
+// rendered per request: the examples name the origin the visitor reached (decision:
+// docs/decisions/0002-docs-on-the-pages-router.md).
+import type { GetServerSideProps } from "next";
 import { CodeSample } from "@/components/explorer/code-sample";
+import { PageHead } from "@/components/explorer/page-head";
+import { SiteFrame } from "@/components/explorer/site-frame";
 import { requestOrigin } from "@/lib/explorer/request-origin";
 
-export const metadata: Metadata = {
-  title: "API docs",
-  description: "Getting started with the Trust Registry API: REST and GraphQL, keys and tiers, rate limits, errors, webhooks and the donation embed.",
-};
+export const config = { unstable_runtimeJS: false };
+
+type Props = { origin: string };
+
+export const getServerSideProps: GetServerSideProps<Props> = async ({ req }) => ({ props: { origin: requestOrigin(req.headers) } });
 
 const VERIFY = `import { Webhook } from "standardwebhooks";
 
@@ -30,8 +35,7 @@ export async function POST(request) {
   }
 }`;
 
-export default async function DocsPage() {
-  const origin = requestOrigin(await headers());
+export default function DocsPage({ origin }: Props) {
   const examples = {
     list: `curl "${origin}/api/registry/ngos?q=water&sector=health&min_trust_score=70&limit=5"`,
     one: `curl ${origin}/api/registry/ngos/{slug}`,
@@ -44,7 +48,11 @@ export default async function DocsPage() {
     embed: `<script src="${origin}/embed.js" data-ngo="{slug}" data-key="tr_pk_…your publishable key" async></script>`,
   };
   return (
-    <>
+    <SiteFrame>
+      <PageHead
+        title="API docs"
+        description="Getting started with the Trust Registry API: REST and GraphQL, keys and tiers, rate limits, errors, webhooks and the donation embed."
+      />
       <h1>API docs</h1>
       <p className="lead">
         The registry over REST and GraphQL: one source of truth, JSON in snake_case, times in RFC 3339 UTC. Reading needs no key.
@@ -147,6 +155,6 @@ export default async function DocsPage() {
         <code>detail</code>, so <code>document.addEventListener(&quot;donation.succeeded&quot;, (e) =&gt; …)</code> hears them.
         Payments run in sandbox mode unless a live provider is configured: the card <code>4242 4242 4242 4242</code> succeeds.
       </p>
-    </>
+    </SiteFrame>
   );
 }

@@ -1,23 +1,8 @@
 // What an API route asks of a request before its handler runs. Each handler declares it where it
-// is defined (route.ts); proxy.ts reads the same declarations from the generated route manifest.
-import type { Scope } from "@/lib/keys/schemas";
+// is defined (lib/route/route.ts); proxy.ts reads the same declarations from the generated route manifest.
+import type { ApiAccess } from "./api-access-rule";
 import { matchRoute } from "./match-route";
 import { ROUTE_MANIFEST } from "./route-manifest";
-
-export type ApiAccess =
-  /** Registry reads (and anything else public): no key needed; a valid key with registry:read
-   * lifts the tier and the limit, a bad one is a 401. Any origin may read. */
-  | { kind: "read" }
-  /** The readiness probe: no key, a generous bucket of its own, any origin. */
-  | { kind: "health" }
-  /** Liveness: no key and never rate limited, so an orchestrator never restarts a healthy app
-   * because some client was busy. It touches no dependency, so it costs nothing to serve. */
-  | { kind: "live" }
-  /** Write and embed endpoints: a key with `scope`, used from an origin on its allowlist. */
-  | { kind: "keyed"; scope: Scope }
-  /** No API key: a secret in the request is the capability, checked by the handler — a donation
-   * intent's client secret, the cron route's CRON_SECRET. Counted like anonymous reads; any origin. */
-  | { kind: "client_secret" };
 
 const PUBLIC: ApiAccess = { kind: "read" };
 const PATTERNS = Object.keys(ROUTE_MANIFEST);

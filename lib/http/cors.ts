@@ -4,7 +4,7 @@
 // servers) allows no browser origin at all.
 import { isOriginAllowed } from "@/lib/keys/is-origin-allowed";
 import { keyOriginsFor } from "@/lib/keys/key-origins-cache";
-import type { ApiAccess } from "./api-access";
+import type { ApiAccess } from "./api-access-rule";
 
 const READ_METHODS = "GET, HEAD, POST, OPTIONS";
 const KEYED_METHODS = "GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS";

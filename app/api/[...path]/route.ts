@@ -1,6 +1,6 @@
 // Any other /api path — a problem+json 404 instead of an HTML page
 import { ApiError } from "@/lib/errors/api-error";
-import { route } from "@/lib/http/route";
+import { route } from "@/lib/route/route";
 
 const notFound = route({ access: "read" }, async (request) => {
   throw new ApiError("not_found", `There is no API endpoint at ${new URL(request.url).pathname}.`);

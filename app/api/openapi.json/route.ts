@@ -1,5 +1,5 @@
 // GET /api/openapi.json — the OpenAPI 3.1 document of the REST surface
-import { route } from "@/lib/http/route";
+import { route } from "@/lib/route/route";
 import { jsonResponse } from "@/lib/http/json-response";
 import { buildOpenApiDocument } from "@/lib/openapi/build-openapi-document";
 

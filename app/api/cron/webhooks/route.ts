@@ -1,5 +1,5 @@
 // GET /api/cron/webhooks — Vercel Cron's dispatcher: delivers what is due, guarded by CRON_SECRET
-import { route } from "@/lib/http/route";
+import { route } from "@/lib/route/route";
 import { noStoreJson } from "@/lib/http/no-store-json";
 import { assertCronSecret } from "@/lib/webhooks/assert-cron-secret";
 import { dispatchWebhooks } from "@/lib/webhooks/dispatch-webhooks";

@@ -1,5 +1,5 @@
 // GET /api/registry/ngos — list, search and statistics of public registry entries
-import { route } from "@/lib/http/route";
+import { route } from "@/lib/route/route";
 import { ApiError } from "@/lib/errors/api-error";
 import { registryCachePolicy } from "@/lib/http/cache-policy";
 import { jsonResponse } from "@/lib/http/json-response";

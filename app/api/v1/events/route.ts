@@ -1,5 +1,5 @@
 // GET /api/v1/events — the event outbox, oldest first, for integrations catching up
-import { keyed, route } from "@/lib/http/route";
+import { keyed, route } from "@/lib/route/route";
 import { noStoreJson } from "@/lib/http/no-store-json";
 import { parseQuery } from "@/lib/http/parse-query";
 import { listEventsQuerySchema } from "@/lib/webhooks/event-schemas";

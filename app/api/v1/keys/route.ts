@@ -1,6 +1,6 @@
 // GET, POST /api/v1/keys — list API keys, and create one (its plaintext is in this answer only)
 import { z } from "zod";
-import { keyed, route } from "@/lib/http/route";
+import { keyed, route } from "@/lib/route/route";
 import { listPage } from "@/lib/schemas/list-page";
 import { noStoreJson } from "@/lib/http/no-store-json";
 import { parseQuery } from "@/lib/http/parse-query";

@@ -1,6 +1,6 @@
 // POST /api/v1/ngos — create a registry entry, as a draft
 import { z } from "zod";
-import { keyed, route } from "@/lib/http/route";
+import { keyed, route } from "@/lib/route/route";
 import { noStoreJson } from "@/lib/http/no-store-json";
 import { parseQuery } from "@/lib/http/parse-query";
 import { readJsonBody } from "@/lib/http/read-json-body";

@@ -1,6 +1,6 @@
 // GET, POST /api/v1/webhook-endpoints — list webhook endpoints, and register one (its secret is in this answer only)
 import { z } from "zod";
-import { keyed, route } from "@/lib/http/route";
+import { keyed, route } from "@/lib/route/route";
 import { listPage } from "@/lib/schemas/list-page";
 import { noStoreJson } from "@/lib/http/no-store-json";
 import { parseQuery } from "@/lib/http/parse-query";

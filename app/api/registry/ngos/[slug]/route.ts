@@ -1,6 +1,6 @@
 // GET /api/registry/ngos/{slug} — one registry entry, as the caller's tier may see it
 import { z } from "zod";
-import { route } from "@/lib/http/route";
+import { route } from "@/lib/route/route";
 import { ApiError } from "@/lib/errors/api-error";
 import { registryCachePolicy } from "@/lib/http/cache-policy";
 import { jsonResponse } from "@/lib/http/json-response";

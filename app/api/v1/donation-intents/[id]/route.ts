@@ -1,7 +1,7 @@
 // GET /api/v1/donation-intents/{id} — one donation intent with its donor, for operators
 import { z } from "zod";
 import { getIntentForOperator } from "@/lib/donations/get-intent-for-operator";
-import { keyed, route } from "@/lib/http/route";
+import { keyed, route } from "@/lib/route/route";
 import { noStoreJson } from "@/lib/http/no-store-json";
 import { parseQuery } from "@/lib/http/parse-query";
 

@@ -1,5 +1,5 @@
 // GET, DELETE /api/v1/keys/{id} — one API key, and revoking it (takes effect within seconds)
-import { keyed, route } from "@/lib/http/route";
+import { keyed, route } from "@/lib/route/route";
 import { noStoreJson } from "@/lib/http/no-store-json";
 import { getApiKey } from "@/lib/keys/get-api-key";
 import { parseKeyId } from "@/lib/keys/parse-key-id";

@@ -1,5 +1,5 @@
 // GET, PATCH /api/v1/ngos/{slug} — one entry as operators see it (any state), and changing its profile and score inputs
-import { keyed, route } from "@/lib/http/route";
+import { keyed, route } from "@/lib/route/route";
 import { noStoreJson } from "@/lib/http/no-store-json";
 import { readJsonBody } from "@/lib/http/read-json-body";
 import { getNgoForWrite } from "@/lib/lifecycle/get-ngo-for-write";

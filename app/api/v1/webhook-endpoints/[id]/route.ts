@@ -1,5 +1,5 @@
 // GET, PATCH, DELETE /api/v1/webhook-endpoints/{id} — one endpoint, changing it, removing it
-import { keyed, route } from "@/lib/http/route";
+import { keyed, route } from "@/lib/route/route";
 import { noStoreJson } from "@/lib/http/no-store-json";
 import { readJsonBody } from "@/lib/http/read-json-body";
 import { deleteWebhookEndpoint } from "@/lib/webhooks/delete-webhook-endpoint";

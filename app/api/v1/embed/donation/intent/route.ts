@@ -1,7 +1,7 @@
 // POST /api/v1/embed/donation/intent — create a donation intent (publishable key from an allowed Origin, or the widget's embed session)
 import { createDonationIntent, parseIdempotencyKey } from "@/lib/donations/create-donation-intent";
 import { intentCallerOf } from "@/lib/donations/caller";
-import { keyed, route } from "@/lib/http/route";
+import { keyed, route } from "@/lib/route/route";
 import { noStoreJson } from "@/lib/http/no-store-json";
 import { readJsonBody } from "@/lib/http/read-json-body";
 

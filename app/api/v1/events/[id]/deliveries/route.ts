@@ -1,5 +1,5 @@
 // GET /api/v1/events/{id}/deliveries — one event's deliveries to every endpoint, with their attempts
-import { keyed, route } from "@/lib/http/route";
+import { keyed, route } from "@/lib/route/route";
 import { noStoreJson } from "@/lib/http/no-store-json";
 import { parseQuery } from "@/lib/http/parse-query";
 import { listDeliveriesQuerySchema } from "@/lib/webhooks/event-schemas";

@@ -1,5 +1,5 @@
 // POST /api/v1/keys/{id}/rotate — replace a key's secret: a new key with the same settings, the old one revoked
-import { keyed, route } from "@/lib/http/route";
+import { keyed, route } from "@/lib/route/route";
 import { noStoreJson } from "@/lib/http/no-store-json";
 import { parseKeyId } from "@/lib/keys/parse-key-id";
 import { rotateApiKey } from "@/lib/keys/rotate-api-key";

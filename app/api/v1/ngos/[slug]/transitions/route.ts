@@ -1,5 +1,5 @@
 // POST /api/v1/ngos/{slug}/transitions — move an entry to another lifecycle state
-import { keyed, route } from "@/lib/http/route";
+import { keyed, route } from "@/lib/route/route";
 import type { KeyIdentity } from "@/lib/keys/key-identity";
 import { noStoreJson } from "@/lib/http/no-store-json";
 import { readJsonBody } from "@/lib/http/read-json-body";

@@ -1,5 +1,5 @@
 // POST /api/v1/webhook-endpoints/{id}/redeliver — send one event, or every event since a time, again
-import { keyed, route } from "@/lib/http/route";
+import { keyed, route } from "@/lib/route/route";
 import { noStoreJson } from "@/lib/http/no-store-json";
 import { readJsonBody } from "@/lib/http/read-json-body";
 import { redeliver } from "@/lib/webhooks/redeliver";

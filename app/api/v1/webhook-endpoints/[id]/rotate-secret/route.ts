@@ -1,5 +1,5 @@
 // POST /api/v1/webhook-endpoints/{id}/rotate-secret — a new signing secret (shown once); the old one signs too until the overlap ends
-import { keyed, route } from "@/lib/http/route";
+import { keyed, route } from "@/lib/route/route";
 import { noStoreJson } from "@/lib/http/no-store-json";
 import { readJsonBody } from "@/lib/http/read-json-body";
 import { rotateWebhookSecret } from "@/lib/webhooks/rotate-webhook-secret";

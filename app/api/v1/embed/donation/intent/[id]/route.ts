@@ -1,7 +1,7 @@
 // GET /api/v1/embed/donation/intent/{id}?client_secret=… — follow an intent (the client secret is the capability)
 import { z } from "zod";
 import { getDonationIntent } from "@/lib/donations/get-donation-intent";
-import { route } from "@/lib/http/route";
+import { route } from "@/lib/route/route";
 import { noStoreJson } from "@/lib/http/no-store-json";
 import { parseQuery } from "@/lib/http/parse-query";
 

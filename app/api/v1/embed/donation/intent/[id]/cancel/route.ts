@@ -1,6 +1,6 @@
 // POST /api/v1/embed/donation/intent/{id}/cancel — the donor cancels an intent not yet paid
 import { cancelDonationIntent } from "@/lib/donations/cancel-donation-intent";
-import { route } from "@/lib/http/route";
+import { route } from "@/lib/route/route";
 import { noStoreJson } from "@/lib/http/no-store-json";
 import { readJsonBody } from "@/lib/http/read-json-body";
 

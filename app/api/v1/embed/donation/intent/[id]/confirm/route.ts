@@ -1,6 +1,6 @@
 // POST /api/v1/embed/donation/intent/{id}/confirm — pay an intent with a (sandbox test) card
 import { confirmDonationIntent } from "@/lib/donations/confirm-donation-intent";
-import { route } from "@/lib/http/route";
+import { route } from "@/lib/route/route";
 import { noStoreJson } from "@/lib/http/no-store-json";
 import { readJsonBody } from "@/lib/http/read-json-body";
 

@@ -1,16 +1,17 @@
 // The one place a route handler says who may call it and whether it records events. proxy.ts
 // enforces the same declaration before the handler runs: scripts/route-manifest.ts copies each
 // one into lib/http/route-manifest.ts, and a unit test fails while that copy is stale or a route
-// under /api exports a handler without one.
+// under /api exports a handler without one. It joins lib/http (who is calling, the answer's
+// shape) and lib/webhooks (the prompt kick), so it stands above both, under app/ alone.
 import type { KeyIdentity } from "@/lib/keys/key-identity";
 import type { Scope } from "@/lib/keys/schemas";
 import { kickAfterResponse } from "@/lib/webhooks/kick-after-response";
-import type { ApiAccess } from "./api-access";
-import { withApiHeaders } from "./api-headers";
-import { assertRouteParams } from "./assert-route-params";
-import { identifyRequest, KEY_REQUIRED, type RequestIdentity } from "./identify-request";
-import { problemResponse } from "./problem-response";
-import { unauthorized } from "./unauthorized";
+import type { ApiAccess } from "@/lib/http/api-access-rule";
+import { withApiHeaders } from "@/lib/http/api-headers";
+import { assertRouteParams } from "@/lib/http/assert-route-params";
+import { identifyRequest, KEY_REQUIRED, type RequestIdentity } from "@/lib/http/identify-request";
+import { problemResponse } from "@/lib/http/problem-response";
+import { unauthorized } from "@/lib/errors/unauthorized";
 
 type Keyed<S extends Scope = Scope> = { kind: "keyed"; scope: S };
 

@@ -4,6 +4,8 @@
 // request, because a fresh PGlite blocks the process while it initialises.
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
+  const { ignoreClosedLogStreams } = await import("@/lib/ignore-closed-log-streams");
+  ignoreClosedLogStreams();
   // First, before any request: methods a route does not define are a 405, never Next's 500.
   const { installMethodGuard } = await import("@/lib/http/install-method-guard");
   installMethodGuard();

@@ -2,8 +2,10 @@
 // beside the app on PostgreSQL; they share the claim, so none delivers an event twice at once.
 import { composeProcess } from "@/lib/compose-process";
 import { config } from "@/lib/config";
+import { ignoreClosedLogStreams } from "@/lib/ignore-closed-log-streams";
 import { runWorker } from "@/lib/webhooks/run-worker";
 
+ignoreClosedLogStreams();
 try {
   // As in the server (instrumentation.ts): webhook sends and queries are traced when an OTLP
   // endpoint is configured, and no SDK is loaded otherwise.

@@ -50,7 +50,34 @@ async function expectServes(url: string): Promise<{ health: { status: string; ch
   return { health, page };
 }
 
+/** The CPU time a process has used, in clock ticks (a hundredth of a second on Linux). */
+function cpuTicks(pid: number): number {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+  return Number(fields[11]) + Number(fields[12]);
+}
+
 describe("the standalone server", () => {
+  it("keeps serving, idle, when the reader of its logs goes away, and still stops on SIGTERM", async () => {
+    const server = await startStandalone({ env: { DATA_DIR: tempDir("tr-standalone-closed-logs-"), DATABASE_URL: "" } });
+    servers.push(server);
+    const pid = server.child.pid!;
+    // A supervisor or log collector that died: both pipes closed at the reading end.
+    server.child.stdout!.destroy();
+    server.child.stderr!.destroy();
+    // Every answer writes an access-log line into the closed pipe.
+    for (let i = 0; i < 10; i++) expect((await fetch(`${server.url}/api/health/live`)).status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const before = cpuTicks(pid);
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    // Idle, it spends next to nothing; logging its own failure to log, it spent half a core.
+    expect(cpuTicks(pid) - before).toBeLessThan(40);
+    expect((await fetch(`${server.url}/api/health/live`)).status).toBe(200);
+    const exited = new Promise<number | null>((resolve) => server.child.once("exit", (code) => resolve(code)));
+    process.kill(-pid, "SIGTERM");
+    const code = await Promise.race([exited, new Promise((resolve) => setTimeout(() => resolve("still running"), 15_000))]);
+    expect(code).not.toBe("still running");
+  }, 120_000);
+
   const postgres = process.env.TEST_DATABASE === "postgres";
   it(`serves health and pages on ${postgres ? "PostgreSQL" : "the embedded database, migrated from the shipped migrations"}`, async () => {
     let env: Record<string, string> = { DATA_DIR: tempDir("tr-standalone-"), DATABASE_URL: "" };

@@ -7,14 +7,14 @@ const STOP_GRACE_MS = 5_000;
 
 // Run by a detached watchdog holding a pipe from this process: when this process ends in any way
 // (also SIGKILL, or Vitest killing its worker) the pipe closes, and the watchdog kills the child's
-// process group and removes its directory.
+// process group and removes its directory, if it has one.
 const WATCHDOG = `process.stdin.resume().on("end", () => {
   try { process.kill(-Number(process.argv[1]), "SIGKILL") } catch {}
-  require("node:fs").rmSync(process.argv[2], { recursive: true, force: true })
+  if (process.argv[2]) require("node:fs").rmSync(process.argv[2], { recursive: true, force: true })
 })`;
 
 /** Kills the child's group and removes `dir` if this process ends before the child does. */
-export function watchForOrphaning(child: ChildProcess, dir: string): void {
+export function watchForOrphaning(child: ChildProcess, dir = ""): void {
   if (child.pid === undefined) return;
   const watchdog = spawn(process.execPath, ["-e", WATCHDOG, String(child.pid), dir], {
     detached: true,

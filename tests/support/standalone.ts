@@ -8,11 +8,12 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { childEnv } from "./child-env";
+import { killGroup, watchForOrphaning } from "./process-group";
 import { ROOT } from "./root";
 
 export const STANDALONE_DIR = path.join(ROOT, ".next", "standalone");
 
-export type StartedStandalone = { url: string; logs(): string; stop(): Promise<void> };
+export type StartedStandalone = { url: string; child: ChildProcess; logs(): string; stop(): Promise<void> };
 
 const START_TIMEOUT_MS = 60_000;
 
@@ -43,19 +44,20 @@ export async function startStandalone({ env, readOnly = false }: { env: Record<s
     ? ["unshare", ["-m", "--propagation", "private", "sh", "-c", `${READ_ONLY_MOUNT} && cd "$0" && exec "$1" server.js`, STANDALONE_DIR, process.execPath]]
     : [process.execPath, ["server.js"]];
   const child = spawn(command, args as string[], { cwd: STANDALONE_DIR, env: childEnvironment, detached: true, stdio: ["ignore", "pipe", "pipe"] });
+  watchForOrphaning(child);
   let output = "";
   child.stdout?.setEncoding("utf8").on("data", (chunk: string) => (output += chunk));
   child.stderr?.setEncoding("utf8").on("data", (chunk: string) => (output += chunk));
   const logs = () => output;
   const url = `http://127.0.0.1:${port}`;
-  const stop = () => stopGroup(child);
+  const stop = () => killGroup(child);
   try {
     await waitUntilServing(url, child, logs);
   } catch (error) {
     await stop();
     throw error;
   }
-  return { url, logs, stop };
+  return { url, child, logs, stop };
 }
 
 async function freePort(): Promise<number> {
@@ -80,20 +82,4 @@ async function waitUntilServing(url: string, child: ChildProcess, logs: () => st
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   throw new Error(`The standalone server did not serve within ${START_TIMEOUT_MS / 1000} s:\n${logs().slice(-4_000)}`);
-}
-
-async function stopGroup(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
-  const signal = (name: NodeJS.Signals) => {
-    try {
-      process.kill(-child.pid!, name);
-    } catch {
-      // Already gone.
-    }
-  };
-  signal("SIGTERM");
-  const timer = setTimeout(() => signal("SIGKILL"), 10_000);
-  await exited;
-  clearTimeout(timer);
 }

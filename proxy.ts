@@ -6,12 +6,11 @@ import { NextResponse, type NextRequest } from "next/server";
 import { isBenchPassthrough } from "@/lib/bench/is-bench-passthrough";
 import { config as appConfig } from "@/lib/config";
 import { guardApiRequest } from "@/lib/http/guard-api-request";
+import { isApiPath } from "@/lib/http/is-api-path";
 import { methodNotAllowed } from "@/lib/http/method-not-allowed";
 import { requestContext } from "@/lib/http/request-context";
 import { requestId } from "@/lib/http/request-id";
 import { withPageNonce } from "@/lib/http/with-page-nonce";
-
-const API_PATH = /^\/(public\/)?api(\/|$)/;
 
 export async function proxy(request: NextRequest): Promise<Response> {
   const response = await answer(request);
@@ -28,7 +27,7 @@ function answer(request: NextRequest): Promise<Response> | Response {
   if (isBenchPassthrough(pathname)) return NextResponse.next();
   const refusal = methodNotAllowed(request.method, pathname);
   if (refusal) return refusal;
-  return API_PATH.test(pathname) ? guardApiRequest(request) : withPageNonce(request);
+  return isApiPath(pathname) ? guardApiRequest(request) : withPageNonce(request);
 }
 
 // Every API address (none is served without the checks above) and every page: all but Next's

@@ -5,9 +5,9 @@ import fs from "node:fs";
 import path from "node:path";
 import ts from "typescript";
 import type { ApiAccess } from "./api-access-rule";
+import { isApiPath } from "./is-api-path";
 
 const METHODS = new Set(["GET", "HEAD", "OPTIONS", "POST", "PUT", "PATCH", "DELETE"]);
-const API_PATH = /^\/(public\/)?api(\/|$)/;
 
 export const MANIFEST_PATH = "lib/http/route-manifest.ts";
 
@@ -24,7 +24,7 @@ export function buildRouteManifest(root: string): { source: string; errors: stri
     const relative = path.posix.join("app", file.split(path.sep).join("/"));
     const methods = readMethods(relative, fs.readFileSync(path.join(app, file), "utf8"), errors);
     for (const [method, access] of Object.entries(methods)) {
-      if (access === null && API_PATH.test(pattern)) {
+      if (access === null && isApiPath(pattern)) {
         errors.push(`${relative}: ${method} has no access declaration: define it with route({ access: … }, handler)`);
       }
     }

@@ -1,8 +1,7 @@
 import { ApiError } from "@/lib/errors/api-error";
 import { problemResponse } from "./problem-response";
 import { allowedMethods } from "./allowed-methods";
-
-const API_PATH = /^\/(public\/)?api(\/|$)/;
+import { isApiPath } from "./is-api-path";
 
 /**
  * The 405 for a method the path's route does not answer, with the Allow header listing those it
@@ -15,7 +14,7 @@ export function methodNotAllowed(method: string, pathname: string): Response | u
   const allow = allowed.join(", ");
   // The server's method guard answers before Next could add next.config.ts's headers: these are them.
   const headers = { Allow: allow, "Referrer-Policy": pathname.startsWith("/embed/") ? "no-referrer" : "strict-origin-when-cross-origin" };
-  if (API_PATH.test(pathname)) {
+  if (isApiPath(pathname)) {
     const detail = `${pathname} does not answer ${method.slice(0, 20)}: it answers ${allow}.`;
     return problemResponse(new ApiError("method_not_allowed", detail, { headers }), pathname);
   }

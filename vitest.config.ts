@@ -14,6 +14,9 @@ export default defineConfig({
     environment: "node",
     testTimeout: 30_000,
     hookTimeout: 240_000,
+    // Two files at a time even on two cores (Vitest's default there is one): an integration file
+    // spends most of its time waiting on the app, the browser or a timer, not computing.
+    maxWorkers: 2,
     projects: [
       {
         extends: true,

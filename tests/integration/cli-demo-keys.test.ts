@@ -1,7 +1,6 @@
 // Demo keys: written by `next start` on the embedded default, kept across restarts, replaced
 // (the old ones revoked) when their file is deleted; never written with a configured database.
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import type { DemoKeysFile } from "@/lib/keys/ensure-demo-keys";
@@ -9,6 +8,7 @@ import type { ApiKeyRecord } from "@/lib/keys/schemas";
 import { SAMPLE_FIXTURES } from "@/lib/sample/sample-fixtures";
 import { startApp } from "../support/app";
 import { postgresAvailable } from "../support/database";
+import { freshEmbeddedDataDir } from "../support/embedded-template";
 import { embeddedEnv, runCli } from "../support/run-cli";
 
 const ORIGINS = ["http://localhost:3000", "http://127.0.0.1:3000"];
@@ -20,7 +20,7 @@ afterAll(() => {
 });
 
 function freshDataDir(): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "tr-demo-"));
+  const dir = freshEmbeddedDataDir("tr-demo-");
   dataDirs.push(dir);
   return dir;
 }
@@ -33,7 +33,8 @@ async function serveOnce(dataDir: string, env: Record<string, string> = {}): Pro
   return logs;
 }
 
-// Each test starts the app on a fresh embedded database up to three times, and seeds it once.
+// Each test starts the app up to three times on an embedded database of its own (a copy of the
+// run's migrated one: demo keys follow their file, not the first open of the database).
 describe("demo keys", { timeout: 120_000 }, () => {
   it("are written on the first start of the embedded default, private, and never logged", async () => {
     const dataDir = freshDataDir();

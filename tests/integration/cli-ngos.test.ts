@@ -2,10 +2,10 @@
 // database or a throwaway PostgreSQL one (TEST_DATABASE=postgres): a 10,000-row import with bad
 // rows, re-run without changes, and the lifecycle commands.
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase } from "../support/database";
+import { freshEmbeddedDataDir } from "../support/embedded-template";
 import { embeddedEnv, runCli } from "../support/run-cli";
 
 const onPostgres = process.env.TEST_DATABASE === "postgres";
@@ -14,7 +14,7 @@ let dir: string;
 let release = async () => {};
 
 beforeAll(async () => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), "tr-cli-ngos-"));
+  dir = freshEmbeddedDataDir("tr-cli-ngos-");
   if (onPostgres) {
     const database = await createTestDatabase({ seed: false });
     env = { ...database.env, WEBHOOKS_ALLOW_PRIVATE_TARGETS: "1" };

@@ -1,15 +1,14 @@
-// The operator CLI as an operator runs it: a child process on a fresh embedded database, or on a
-// throwaway PostgreSQL database with TEST_DATABASE=postgres.
+// The operator CLI as an operator runs it: a child process on an embedded database of its own, or
+// on a throwaway PostgreSQL database with TEST_DATABASE=postgres.
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ApiKeyRecord } from "@/lib/keys/schemas";
 import { SAMPLE_FIXTURES } from "@/lib/sample/sample-fixtures";
 import { startApp, type StartedApp } from "../support/app";
 import { childEnv } from "../support/child-env";
 import { createTestDatabase } from "../support/database";
+import { freshEmbeddedDataDir } from "../support/embedded-template";
 import { embeddedEnv, runCli } from "../support/run-cli";
 
 const onPostgres = process.env.TEST_DATABASE === "postgres";
@@ -22,7 +21,7 @@ beforeAll(async () => {
     env = database.env;
     release = database.drop;
   } else {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "tr-cli-"));
+    const dataDir = freshEmbeddedDataDir("tr-cli-");
     env = embeddedEnv(dataDir);
     release = async () => fs.rmSync(dataDir, { recursive: true, force: true });
   }

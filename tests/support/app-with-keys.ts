@@ -9,6 +9,7 @@ import type { CreateApiKeyInput } from "@/lib/keys/schemas";
 import { startApp, type StartAppOptions, type StartedApp } from "./app";
 import { childEnv } from "./child-env";
 import { createTestDatabase } from "./database";
+import { freshEmbeddedDataDir } from "./embedded-template";
 import { ROOT } from "./root";
 
 export type CreatedKeys<Name extends string> = Record<Name, { key: string; id: string }>;
@@ -20,7 +21,7 @@ export async function startAppWithKeys<Name extends string>(
 ): Promise<{ app: StartedApp; keys: CreatedKeys<Name> }> {
   const postgres = (options.database ?? (process.env.TEST_DATABASE === "postgres" ? "postgres" : "pglite")) === "postgres";
   const database = postgres ? await createTestDatabase() : undefined;
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "tr-keys-"));
+  const dataDir = database ? fs.mkdtempSync(path.join(os.tmpdir(), "tr-keys-")) : freshEmbeddedDataDir("tr-keys-");
   const env: Record<string, string> = database ? database.env : { DATA_DIR: dataDir, DATABASE_URL: "" };
   try {
     const keys = await createKeys(specs, env);

@@ -4,9 +4,11 @@ import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { answersLiveness } from "./answers-liveness";
 import { BUILD_ID_FILE } from "./build";
 import { childEnv } from "./child-env";
 import { createTestDatabase } from "./database";
+import { freshEmbeddedDataDir } from "./embedded-template";
 import { killGroup, once, watchForOrphaning } from "./process-group";
 import { ROOT } from "./root";
 
@@ -16,8 +18,9 @@ export type StartAppOptions = {
   /** Extra environment for the app. A DATABASE_URL here is used as is: nothing is created,
    * migrated, seeded or dropped. */
   env?: Record<string, string>;
-  /** The app's DATA_DIR, when the test shares one between apps: the test removes it. Default: a
-   * fresh temporary directory, removed on stop. */
+  /** The app's DATA_DIR, when the test shares one between apps: the test removes it, and its
+   * embedded database starts as the directory holds it. Default: a fresh temporary directory
+   * (with a copy of the run's migrated embedded database), removed on stop. */
   dataDir?: string;
 };
 
@@ -40,7 +43,9 @@ export async function startApp(options: StartAppOptions = {}): Promise<StartedAp
     throw new Error("No build in .next: run integration tests through vitest (its globalSetup builds) or `npm run build`.");
   }
   const database = options.database ?? (process.env.TEST_DATABASE === "postgres" ? "postgres" : "pglite");
-  const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), "tr-app-"));
+  // A directory of its own for an embedded database holds a copy of the run's migrated one.
+  const ownEmbedded = database === "pglite" && options.env?.DATA_DIR === undefined && options.env?.DATABASE_URL === undefined;
+  const dataDir = options.dataDir ?? (ownEmbedded ? freshEmbeddedDataDir("tr-app-") : fs.mkdtempSync(path.join(os.tmpdir(), "tr-app-")));
   const cleanups: (() => Promise<void>)[] = options.dataDir ? [] : [async () => fs.rmSync(dataDir, { recursive: true, force: true })];
   const cleanup = async () => {
     for (const fn of cleanups.reverse()) await fn().catch(() => {});
@@ -95,10 +100,6 @@ function spawnNext(env: NodeJS.ProcessEnv, dataDir: string): { child: ChildProce
   return { child, logs: () => output };
 }
 
-
-
-
-
 /** The app's URL once it answers: the address Next printed, then its liveness route. */
 async function waitUntilServing(child: ChildProcess, logs: () => string): Promise<string> {
   const deadline = Date.now() + START_TIMEOUT_MS;
@@ -107,12 +108,7 @@ async function waitUntilServing(child: ChildProcess, logs: () => string): Promis
       throw new Error(`The app exited (${child.exitCode ?? child.signalCode}) before serving:\n${tail(logs())}`);
     }
     const port = /Local:\s+http:\/\/127\.0\.0\.1:(\d+)/.exec(logs())?.[1];
-    // The liveness route touches no dependency: any answer means the server is up.
-    const answered =
-      port !== undefined &&
-      (await fetch(`http://127.0.0.1:${port}/api/health/live`, { signal: AbortSignal.timeout(2_000) })
-        .then((response) => response.body?.cancel())
-        .then(() => true, () => false));
+    const answered = port !== undefined && (await answersLiveness(`http://127.0.0.1:${port}`));
     if (answered) return `http://127.0.0.1:${port}`;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }

@@ -7,6 +7,7 @@ import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { answersLiveness } from "./answers-liveness";
 import { childEnv } from "./child-env";
 import { killGroup, watchForOrphaning } from "./process-group";
 import { ROOT } from "./root";
@@ -74,11 +75,7 @@ async function waitUntilServing(url: string, child: ChildProcess, logs: () => st
     if (child.exitCode !== null || child.signalCode !== null) {
       throw new Error(`The standalone server exited (${child.exitCode ?? child.signalCode}) before serving:\n${logs().slice(-4_000)}`);
     }
-    const answered = await fetch(`${url}/api/health/live`, { signal: AbortSignal.timeout(2_000) }).then(
-      (response) => (void response.body?.cancel(), true),
-      () => false,
-    );
-    if (answered) return;
+    if (await answersLiveness(url)) return;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   throw new Error(`The standalone server did not serve within ${START_TIMEOUT_MS / 1000} s:\n${logs().slice(-4_000)}`);

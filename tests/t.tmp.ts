@@ -1,0 +1,13 @@
+import fs from "node:fs"; import os from "node:os"; import path from "node:path";
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), "trx-"));
+process.env.DATA_DIR = dir; process.env.DATABASE_URL = "";
+const { composeProcess } = await import("@/lib/compose-process");
+composeProcess();
+const { getConnection, closeConnection } = await import("@/lib/db");
+let t = Date.now();
+await getConnection();
+console.log("open+migrate+fill", Date.now() - t);
+t = Date.now(); await closeConnection(); console.log("close", Date.now() - t);
+t = Date.now(); await getConnection(); console.log("reopen", Date.now() - t);
+t = Date.now(); await closeConnection(); console.log("close", Date.now() - t);
+console.log(fs.readdirSync(dir), (await import("node:child_process")).execSync(`du -sh ${dir}`).toString());

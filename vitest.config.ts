@@ -15,8 +15,10 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 240_000,
     // Two files at a time even on two cores (Vitest's default there is one): an integration file
-    // spends most of its time waiting on the app, the browser or a timer, not computing.
-    maxWorkers: 2,
+    // spends much of its time waiting on the app, the browser or a timer. TEST_MAX_WORKERS=1 runs
+    // one at a time (the projects inherit this; `--maxWorkers` on the command line does not reach
+    // them).
+    maxWorkers: Number(process.env.TEST_MAX_WORKERS) || 2,
     projects: [
       {
         extends: true,

@@ -4,16 +4,16 @@
 import { execFile } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { promisify } from "node:util";
 import pg from "pg";
 import { describe, expect, it } from "vitest";
 import { listShippedMigrations } from "@/lib/db/shipped-migrations";
 import { childEnv } from "../support/child-env";
 import { postgresAvailable } from "../support/database";
+import { emptyEmbeddedDataDir } from "../support/embedded-template";
 import { inParallel } from "../support/in-parallel";
 import { ROOT } from "../support/root";
+import { scriptArgs } from "../support/test-scripts";
 
 type Outcome = { statements: number; applied: string[]; finished: string[] };
 const ADMIN_URL = process.env.TEST_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
@@ -23,7 +23,7 @@ async function migrate(env: Record<string, string>, killAfter: number): Promise<
   try {
     const { stdout } = await promisify(execFile)(
       process.execPath,
-      ["--import", "tsx", "tests/support/scripts/migrate-until-killed.ts", String(killAfter)],
+      scriptArgs("tests/support/scripts/migrate-until-killed.ts", String(killAfter)),
       { cwd: ROOT, env: childEnv("development", env), timeout: 120_000 },
     );
     return JSON.parse(stdout) as Outcome;
@@ -44,7 +44,8 @@ async function admin(sql: string): Promise<void> {
 
 const targets: Record<string, () => Promise<Target>> = {
   pglite: async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "tr-migrate-"));
+    // Initialised (PGlite's initdb takes seconds) but not migrated: what a first start migrates.
+    const dir = emptyEmbeddedDataDir("tr-migrate-");
     return { env: { DATA_DIR: dir, DATABASE_URL: "" }, drop: async () => fs.rmSync(dir, { recursive: true, force: true }) };
   },
   postgres: async () => {

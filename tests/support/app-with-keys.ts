@@ -11,6 +11,7 @@ import { childEnv } from "./child-env";
 import { createTestDatabase } from "./database";
 import { freshEmbeddedDataDir } from "./embedded-template";
 import { ROOT } from "./root";
+import { scriptArgs } from "./test-scripts";
 
 export type CreatedKeys<Name extends string> = Record<Name, { key: string; id: string }>;
 
@@ -47,8 +48,8 @@ export async function startAppWithKeys<Name extends string>(
  */
 export async function createKeys<Name extends string>(specs: Record<Name, CreateApiKeyInput>, env: Record<string, string>): Promise<CreatedKeys<Name>> {
   const { stdout } = await promisify(execFile)(
-    path.join(ROOT, "node_modules/.bin/tsx"),
-    ["tests/support/scripts/create-keys.ts", JSON.stringify(specs)],
+    process.execPath,
+    scriptArgs("tests/support/scripts/create-keys.ts", JSON.stringify(specs)),
     { cwd: ROOT, env: childEnv("development", env), timeout: 120_000 },
   );
   return JSON.parse(stdout.trim().split("\n").at(-1) ?? "{}") as CreatedKeys<Name>;

@@ -2,8 +2,9 @@
 // seconds of every test app's start, and there are dozens. The integration run's global setup
 // makes one such database the way any first start does, and a test that wants a fresh embedded
 // database of its own gets a copy of it: exactly what a second start of a new database finds.
-// Tests about the first start itself (startup, the embedded lock, a crash mid-migration) pass a
-// directory of their own and get no copy.
+// Tests about the first start itself (startup, the embedded lock) pass a directory of their own
+// and get no copy; the crash-mid-migration test gets a copy of a database initialised but not
+// yet migrated.
 import { execFile } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -11,21 +12,32 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { childEnv } from "./child-env";
 import { ROOT } from "./root";
+import { scriptArgs } from "./test-scripts";
 
-/** Where the run's template lives; set by the global setup, inherited by the test workers. */
+/** Where the run's templates live; set by the global setup, inherited by the test workers. */
 const TEMPLATE_ENV = "TEST_EMBEDDED_TEMPLATE";
+const EMPTY_TEMPLATE_ENV = "TEST_EMBEDDED_EMPTY_TEMPLATE";
 
-/** Migrates and fills an embedded database in a new directory; returns its removal. */
+/**
+ * Makes the run's two templates: a database PGlite has just initialised (its initdb alone takes
+ * seconds), and a copy of it migrated and filled. Returns their removal.
+ */
 export async function makeEmbeddedTemplate(): Promise<() => void> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "tr-template-"));
+  const empty = fs.mkdtempSync(path.join(os.tmpdir(), "tr-template-empty-"));
+  const { PGlite } = await import("@electric-sql/pglite");
+  await (await PGlite.create(path.join(empty, "pglite"))).close();
+  process.env[EMPTY_TEMPLATE_ENV] = empty;
+  const dir = copyOf(EMPTY_TEMPLATE_ENV, "tr-template-");
   // The keys script with no keys: it opens the database (migrating and filling it) and closes it.
-  await promisify(execFile)(path.join(ROOT, "node_modules/.bin/tsx"), ["tests/support/scripts/create-keys.ts", "{}"], {
+  await promisify(execFile)(process.execPath, scriptArgs("tests/support/scripts/create-keys.ts", "{}"), {
     cwd: ROOT,
     env: childEnv("development", { DATA_DIR: dir, DATABASE_URL: "" }),
     timeout: 120_000,
   });
   process.env[TEMPLATE_ENV] = dir;
-  return () => fs.rmSync(dir, { recursive: true, force: true });
+  return () => {
+    for (const template of [dir, empty]) fs.rmSync(template, { recursive: true, force: true });
+  };
 }
 
 /**
@@ -34,8 +46,17 @@ export async function makeEmbeddedTemplate(): Promise<() => void> {
  * migrates and fills as usual).
  */
 export function freshEmbeddedDataDir(prefix: string): string {
+  return copyOf(TEMPLATE_ENV, prefix);
+}
+
+/** Like freshEmbeddedDataDir, with a database no migration has touched yet. */
+export function emptyEmbeddedDataDir(prefix: string): string {
+  return copyOf(EMPTY_TEMPLATE_ENV, prefix);
+}
+
+function copyOf(templateEnv: string, prefix: string): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
-  const template = process.env[TEMPLATE_ENV];
+  const template = process.env[templateEnv];
   if (template) fs.cpSync(path.join(template, "pglite"), path.join(dir, "pglite"), { recursive: true });
   return dir;
 }

@@ -1,17 +1,17 @@
 // Runs the operator CLI as an operator would: a child process on the given database.
 import { execFile } from "node:child_process";
-import path from "node:path";
 import { childEnv } from "./child-env";
 import { ROOT } from "./root";
+import { scriptArgs } from "./test-scripts";
 
 export type CliResult = { code: number; stdout: string; stderr: string };
 
-/** `tsx scripts/cli.ts …args` with `env` (DATA_DIR or DATABASE_URL) over a clean environment. */
+/** `scripts/cli.ts …args` (its bundle, test-scripts.ts) with `env` (DATA_DIR or DATABASE_URL) over a clean environment. */
 export function runCli(args: string[], env: Record<string, string>): Promise<CliResult> {
   return new Promise((resolve, reject) => {
     execFile(
-      path.join(ROOT, "node_modules/.bin/tsx"),
-      ["scripts/cli.ts", ...args],
+      process.execPath,
+      scriptArgs("scripts/cli.ts", ...args),
       { cwd: ROOT, env: childEnv("development", env), timeout: 120_000 },
       (error, stdout, stderr) => {
         const code = error ? (error as { code?: unknown }).code : 0;

@@ -185,11 +185,14 @@ describe("in live mode", () => {
     expect(await statusOf(String(intent.id))).toBe("requires_payment_method");
   });
 
-  it("reports Stripe reachable in test mode, and sandbox mode off", async () => {
+  it("reports Stripe reachable in test mode, and sandbox mode off, asking Stripe at most every 30 s", async () => {
     const { body } = await call("GET", "/api/health");
     const checks = body.checks as Record<string, Json[]>;
     expect(checks["payments:provider"]?.[0]).toMatchObject({ status: "pass", componentId: "stripe", observedValue: "test" });
     expect(checks["payments:sandbox"]?.[0]).toMatchObject({ status: "pass", observedValue: false });
+    const asked = stripe.calls.filter((c) => c.path === "/v1/balance").length;
+    await Promise.all([call("GET", "/api/health"), call("GET", "/api/health")]);
+    expect(stripe.calls.filter((c) => c.path === "/v1/balance")).toHaveLength(asked);
   });
 });
 

@@ -5,7 +5,7 @@
 import type Stripe from "stripe";
 import type { StripeSettings } from "@/lib/config-payments";
 import { ApiError } from "@/lib/errors/api-error";
-import type { PaymentCollection, PaymentProvider, PaymentRequest } from "../payment-provider";
+import type { PaymentCollection, PaymentProvider, PaymentRequest, ProviderCheck } from "../payment-provider";
 import { donationProduct } from "./donation-product";
 import { INTENT_METADATA_KEY, paymentEventOf } from "./payment-event-of";
 import { assertStripeAmount } from "./stripe-amounts";
@@ -39,15 +39,23 @@ export function stripeProvider(settings: StripeSettings): PaymentProvider {
       }
       return { eventId: event.id, type: event.type, event: paymentEventOf(event) };
     },
-    async check() {
-      try {
-        await client.balance.retrieve();
-        return { reachable: true, mode: settings.keyMode };
-      } catch (error) {
-        return { reachable: false, output: stripeProblem(error, "health_check").detail };
-      }
-    },
+    check: () => checkStripe(client, settings.keyMode),
   };
+}
+
+/** A health answer is reused this long: monitors probe often, and Stripe's rate limit is the donations' too. */
+const CHECK_TTL_MS = 30_000;
+const checks = new WeakMap<Stripe, { at: number; result: Promise<ProviderCheck> }>();
+
+function checkStripe(client: Stripe, mode: "test" | "live"): Promise<ProviderCheck> {
+  const cached = checks.get(client);
+  if (cached && Date.now() - cached.at < CHECK_TTL_MS) return cached.result;
+  const result = client.balance.retrieve().then(
+    (): ProviderCheck => ({ reachable: true, mode }),
+    (error: unknown): ProviderCheck => ({ reachable: false, output: stripeProblem(error, "health_check").detail }),
+  );
+  checks.set(client, { at: Date.now(), result });
+  return result;
 }
 
 function metadataOf(request: PaymentRequest): Record<string, string> {

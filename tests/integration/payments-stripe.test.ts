@@ -275,7 +275,10 @@ describe("Stripe's webhooks", () => {
   });
 
   it("acknowledges and ignores types it does not act on, and events about payments that are not ours", async () => {
-    expect((await deliver(stripeEvent("customer.created", { id: "cus_x", object: "customer" }))).body).toEqual({ received: true, outcome: "ignored" });
+    const ignored = await deliver(stripeEvent("customer.created", { id: "cus_x", object: "customer" }));
+    expect(ignored.body).toEqual({ received: true, outcome: "ignored" });
+    // Counted in a bucket of its own, never the public's.
+    expect(ignored.headers.get("ratelimit-policy")).toMatch(/^"signed-webhook";/);
     expect((await deliver(stripeEvent("payment_intent.succeeded", { id: "pi_other", object: "payment_intent", metadata: {} }))).body.outcome).toBe("ignored");
   });
 

@@ -9,7 +9,7 @@ export const dynamic = "force-dynamic";
 /** Stripe's events stay well under this; the signature is checked over the raw bytes. */
 const MAX_EVENT_BYTES = 512 * 1024;
 
-export const POST = route({ access: "client_secret", emits: true }, async (request) => {
+export const POST = route({ access: "signed_webhook", emits: true }, async (request) => {
   const received = await receiveProviderWebhook("stripe", await readRawBody(request, MAX_EVENT_BYTES), request.headers);
   return noStoreJson({ received: true, outcome: received.outcome });
 });

@@ -1,24 +1,13 @@
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { readConfig } from "./config";
+import { configRefusal as refusal, readOnly as read } from "@/tests/support/config-refusal";
 
-/** readConfig of just these variables (NODE_ENV too only where given). */
-const read = (env: Record<string, string>) => readConfig(env as NodeJS.ProcessEnv);
 
 const SECRET = "s".repeat(32);
 const vercelProduction = { VERCEL: "1", VERCEL_ENV: "production", NODE_ENV: "production" } as const;
 const complete = { ...vercelProduction, DATABASE_URL: "postgres://pooler/registry", SERVER_SECRET: SECRET, KV_REST_API_URL: "https://kv.example", KV_REST_API_TOKEN: "t" };
 
-/** The one message readConfig throws for an environment. */
-function refusal(env: Record<string, string>): string {
-  try {
-    read(env);
-  } catch (error) {
-    return (error as Error).message;
-  }
-  throw new Error("readConfig accepted the environment");
-}
 
 describe("Vercel preview", () => {
   it("without a database: the embedded database in the temporary directory, preview data", () => {

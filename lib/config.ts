@@ -2,6 +2,7 @@
 import os from "node:os";
 import path from "node:path";
 import { z } from "zod";
+import { checkPaymentsConfig, paymentsConfigFields, paymentsSettings, type PaymentsSettings } from "./config-payments";
 
 /** Where the shared rate-limit counters live in Redis, unless RATE_LIMIT_PREFIX says otherwise. */
 export const DEFAULT_UPSTASH_PREFIX = "trust-registry:rate-limit";
@@ -37,7 +38,7 @@ const configObject = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   RELEASE_ID: z.string().optional(),
   VERCEL_GIT_COMMIT_SHA: z.string().optional(),
-  PAYMENTS_PROVIDER: z.enum(["sandbox"]).default("sandbox"),
+  ...paymentsConfigFields,
   PAYMENTS_SANDBOX_SETTLE_MS: unsetIfEmpty(z.coerce.number().int().min(0).max(3_600_000)),
   DONATION_INTENT_TTL_SECONDS: unsetIfEmpty(z.coerce.number().int().min(1).max(7 * 24 * 3600)),
   EMBED_SESSION_TTL_SECONDS: unsetIfEmpty(z.coerce.number().int().min(1).max(1800)),
@@ -106,6 +107,8 @@ const configSchema = configObject.superRefine((env, context) => {
     context.addIssue({ code: "custom", path: ["RATE_LIMIT_STORE"], message: "is upstash, but neither UPSTASH_REDIS_REST_URL/_TOKEN nor KV_REST_API_URL/_TOKEN is set" });
   }
   if (vercelEnvOf(env) === "production") requireForVercelProduction(env, upstash, context);
+  const production = (env.DATABASE_URL !== undefined && env.NODE_ENV === "production") || vercelEnvOf(env) === "production";
+  checkPaymentsConfig(env, production, context);
 });
 
 /**
@@ -172,7 +175,9 @@ export type Config = {
   /** Production means a configured database; the embedded default never is. */
   isProduction: boolean;
   releaseId: string;
-  paymentsProvider: "sandbox";
+  paymentsProvider: "sandbox" | "stripe";
+  /** The provider and, for Stripe, its keys (lib/config-payments.ts). */
+  payments: PaymentsSettings;
   donations: DonationSettings;
   /** Serve /api/bench/* (npm run bench sets it); off everywhere else. */
   benchRoutes: boolean;
@@ -272,6 +277,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     isProduction: e.DATABASE_URL !== undefined && e.NODE_ENV === "production",
     releaseId: e.RELEASE_ID ?? e.VERCEL_GIT_COMMIT_SHA?.slice(0, 12) ?? "local",
     paymentsProvider: e.PAYMENTS_PROVIDER,
+    payments: paymentsSettings(e),
     donations: {
       sandboxSettleMs: e.PAYMENTS_SANDBOX_SETTLE_MS ?? 5_000,
       intentTtlMs: (e.DONATION_INTENT_TTL_SECONDS ?? 3600) * 1000,

@@ -5,6 +5,7 @@ import { config } from "@/lib/config";
 import { Prisma, queryRows } from "@/lib/db";
 import { ApiError } from "@/lib/errors/api-error";
 import { invalidInput } from "@/lib/errors/invalid-input";
+import type { PaymentCollection } from "@/lib/payments/payment-provider";
 import { paymentProviderOf } from "@/lib/payments/payment-provider-of";
 import { eventPayloads, outboxWrites } from "@/lib/events/record-event";
 import { randomId } from "@/lib/random-id";
@@ -61,11 +62,28 @@ export async function createDonationIntent(caller: IntentCaller, idempotencyKey:
            (SELECT row_to_json(k) FROM (${storedAnswer}) k) AS stored`);
   if (found?.stored) return replay(found.stored, requestHash);
   const ngo = checkNgoAcceptsDonations(found?.ngo, input.ngo);
+  provider.assertAmountAccepted(input.amount, input.currency);
 
   const id = randomId("di", 24);
   const { secret, hash } = newClientSecret(id);
-  const row = newIntentRow({ id, clientSecretHash: hash }, caller, ngo, input, provider);
-  const answer: CreatedIntentView = { ...toIntentView(row), client_secret: secret };
+  // Asked before our write, outside any transaction: the provider's answer is part of ours. Our
+  // intent id is its idempotency key. Should our write then not happen (a concurrent duplicate
+  // won the Idempotency-Key), the provider's payment is left unconfirmed: its client secret
+  // never reaches a donor, so nothing is charged.
+  const collection = await provider.createPayment({
+    intentId: id,
+    amount: input.amount,
+    currency: input.currency,
+    frequency: input.frequency,
+    ngoSlug: ngo.slug,
+    donorEmail: input.email ?? null,
+  });
+  const row = newIntentRow({ id, clientSecretHash: hash }, caller, ngo, input, provider, collection.refs);
+  const answer: CreatedIntentView = {
+    ...toIntentView(row),
+    client_secret: secret,
+    payment: { provider: provider.id, client_secret: collection.clientSecret, publishable_key: collection.publishableKey },
+  };
   const events = eventPayloads([{ type: "donation_intent.created", data: { donation_intent: toOperatorIntentView(row) } }]);
   const [written] = await queryRows<{ accepts: number; created: number; queued: number }>(Prisma.sql`
     WITH ngo AS (
@@ -80,11 +98,13 @@ export async function createDonationIntent(caller: IntentCaller, idempotencyKey:
     ),
     intent AS (
       INSERT INTO donation_intents (id, ngo_id, api_key_id, client_secret_hash, status, mode, provider, amount, currency,
-        frequency, donor_name, donor_email, anonymous, message, metadata, created_at, updated_at, expires_at)
+        frequency, donor_name, donor_email, anonymous, message, metadata, created_at, updated_at, expires_at,
+        provider_payment_id, provider_subscription_id, provider_customer_id)
       SELECT ${row.id}::text, ngo.id, ${row.apiKeyId}::text, ${hash}::text, ${row.status}::text, ${row.mode}::text,
         ${row.provider}::text, ${row.amount}::int, ${row.currency}::text, ${row.frequency}::text, ${row.donorName}::text,
         ${row.donorEmail}::text, ${row.anonymous}::boolean, ${row.message}::text, ${JSON.stringify(row.metadata)}::jsonb,
-        ${row.createdAt}::timestamptz, ${row.updatedAt}::timestamptz, ${row.expiresAt}::timestamptz
+        ${row.createdAt}::timestamptz, ${row.updatedAt}::timestamptz, ${row.expiresAt}::timestamptz,
+        ${row.providerPaymentId}::text, ${row.providerSubscriptionId}::text, ${row.providerCustomerId}::text
       FROM ngo WHERE ${idempotencyKey}::text IS NULL OR EXISTS (SELECT 1 FROM claim)
       RETURNING id
     ),
@@ -111,6 +131,7 @@ function newIntentRow(
   ngo: DonationNgo,
   input: CreateIntentInput,
   provider: { id: string; mode: string },
+  refs: PaymentCollection["refs"],
 ): IntentRow {
   const now = new Date();
   return {
@@ -136,6 +157,10 @@ function newIntentRow(
     createdAt: now,
     updatedAt: now,
     expiresAt: new Date(now.getTime() + config().donations.intentTtlMs),
+    providerPaymentId: refs.payment,
+    providerSubscriptionId: refs.subscription,
+    providerCustomerId: refs.customer,
+    subscriptionStatus: null,
     ngo: { id: ngo.id, slug: ngo.slug, name: ngo.name },
   };
 }

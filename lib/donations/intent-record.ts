@@ -26,6 +26,10 @@ export const intentSelect = {
   createdAt: true,
   updatedAt: true,
   expiresAt: true,
+  providerPaymentId: true,
+  providerSubscriptionId: true,
+  providerCustomerId: true,
+  subscriptionStatus: true,
   ngo: { select: { id: true, slug: true, name: true } },
 } as const;
 
@@ -52,6 +56,10 @@ export type IntentRow = {
   createdAt: Date;
   updatedAt: Date;
   expiresAt: Date;
+  providerPaymentId: string | null;
+  providerSubscriptionId: string | null;
+  providerCustomerId: string | null;
+  subscriptionStatus: string | null;
   ngo: { id: string; slug: string; name: string };
 };
 

@@ -6,7 +6,8 @@ import { listPageSchema } from "@/lib/schemas/list-page-schema";
 import { slugSchema } from "@/lib/registry/schemas";
 import { CURRENCIES, CURRENCY_CODES, formatMinorUnits, type CurrencyCode } from "./currencies";
 
-export const INTENT_STATUSES = ["requires_payment_method", "processing", "succeeded", "failed", "canceled"] as const;
+// refunded and disputed follow succeeded, when a live provider reports them (docs/donations.md#live-payments-stripe).
+export const INTENT_STATUSES = ["requires_payment_method", "processing", "succeeded", "failed", "canceled", "refunded", "disputed"] as const;
 export type IntentStatus = (typeof INTENT_STATUSES)[number];
 export const FREQUENCIES = ["one_time", "monthly"] as const;
 
@@ -74,15 +75,27 @@ export const donationIntentSchema = z
     ngo: z.object({ slug: z.string(), name: z.string() }),
     anonymous: z.boolean(),
     failure_code: z.string().nullable(),
-    cancellation_reason: z.enum(["requested_by_donor", "expired"]).nullable(),
+    cancellation_reason: z.enum(["requested_by_donor", "expired", "canceled_at_provider"]).nullable(),
     created_at: z.string(),
     updated_at: z.string(),
     expires_at: z.string(),
   })
   .meta({ id: "DonationIntent" });
 
+/** What the widget needs to collect the payment details at the provider. */
+export const intentPaymentSchema = z
+  .object({
+    provider: z.string().meta({ description: "sandbox or stripe" }),
+    client_secret: z.string().nullable().meta({ description: "The provider's client secret for its own payment fields (Stripe: the PaymentIntent's, or the subscription's first invoice's); null in the sandbox, which takes a test card through /confirm." }),
+    publishable_key: z.string().nullable().meta({ description: "The provider's publishable key (Stripe: pk_…); null in the sandbox." }),
+  })
+  .meta({ id: "DonationIntentPayment" });
+
 export const createdIntentSchema = donationIntentSchema
-  .extend({ client_secret: z.string().meta({ description: "The capability to confirm, cancel and follow the intent: keep it in the donor's page." }) })
+  .extend({
+    client_secret: z.string().meta({ description: "The capability to confirm, cancel and follow the intent: keep it in the donor's page." }),
+    payment: intentPaymentSchema,
+  })
   .meta({ id: "CreatedDonationIntent" });
 
 /** What operators (and webhook receivers) see: the donor and the key too. */
@@ -99,7 +112,22 @@ export const operatorIntentSchema = donationIntentSchema
 
 export const operatorIntentListSchema = listPageSchema(operatorIntentSchema).meta({ id: "OperatorDonationIntentList" });
 
+/** One payment of a monthly gift at a live provider: its first, or a renewal. */
+export const donationPaymentSchema = z
+  .object({
+    id: z.string().meta({ description: "dp_…" }),
+    status: z.enum(["succeeded", "failed"]),
+    amount: z.int(),
+    currency: z.enum(CURRENCY_CODES),
+    failure_code: z.string().nullable(),
+    provider_invoice_id: z.string().nullable(),
+    provider_payment_id: z.string().nullable(),
+    created_at: z.string(),
+  })
+  .meta({ id: "DonationPayment" });
+
 export type DonationIntentView = z.infer<typeof donationIntentSchema>;
+export type DonationPaymentView = z.infer<typeof donationPaymentSchema>;
 export type CreatedIntentView = z.infer<typeof createdIntentSchema>;
 export type OperatorIntentView = z.infer<typeof operatorIntentSchema>;
 

@@ -32,9 +32,16 @@ export async function settleIntents(tx: Prisma.TransactionClient, { id, now = ne
   return rows;
 }
 
-/** The event of an intent that has just reached a final state. */
+const FINAL_EVENTS = {
+  succeeded: "donation_intent.succeeded",
+  failed: "donation_intent.failed",
+  canceled: "donation_intent.canceled",
+  refunded: "donation_intent.refunded",
+  disputed: "donation_intent.disputed",
+} as const;
+
+/** The event of an intent that has just reached a final state (or, at a live provider, refunded or disputed). */
 export function intentEvent(row: IntentRow): NewEvent {
-  const type =
-    row.status === "succeeded" ? "donation_intent.succeeded" : row.status === "failed" ? "donation_intent.failed" : "donation_intent.canceled";
+  const type = FINAL_EVENTS[row.status as keyof typeof FINAL_EVENTS] ?? "donation_intent.canceled";
   return { type, data: { donation_intent: toOperatorIntentView(row) } };
 }

@@ -12,6 +12,12 @@ export const EVENT_TYPES = [
   "donation_intent.succeeded",
   "donation_intent.failed",
   "donation_intent.canceled",
+  "donation_intent.refunded",
+  "donation_intent.disputed",
+  "donation_subscription.created",
+  "donation_subscription.renewed",
+  "donation_subscription.failed",
+  "donation_subscription.canceled",
 ] as const;
 
 export type EventType = (typeof EVENT_TYPES)[number];

@@ -14,7 +14,7 @@ import { withTimeout } from "@/lib/async/with-timeout";
 // Check keys take the draft's "component:measurement" form:
 //   database:responseTime  round trip of `SELECT 1`, in ms (fail: unreachable, timeout, busy)
 //   database:migrations    { applied, shipped } migration counts, with pending/failed/modified/unknown names
-//   payments:provider      the configured payment provider and its state
+//   payments:provider      the configured payment provider and its mode (sandbox; test or live), fail when unreachable
 //   payments:sandbox       whether sandbox mode is on (true|false); a warning in production
 //   rateLimit:store        the rate-limit store (memory | upstash); warn while it fails and
 //                          requests pass uncounted (fail open), never fail

@@ -15,4 +15,8 @@ export type ApiAccess =
   | { kind: "keyed"; scope: Scope }
   /** No API key: a secret in the request is the capability, checked by the handler — a donation
    * intent's client secret, the cron route's CRON_SECRET. Counted like anonymous reads; any origin. */
-  | { kind: "client_secret" };
+  | { kind: "client_secret" }
+  /** No API key: a payment provider's signature over the body is the capability, checked by the
+   * handler. Counted per client in a bucket of its own (ten times the free tier), so the public's
+   * reads never delay a provider's events. Any origin. */
+  | { kind: "signed_webhook" };

@@ -11,6 +11,7 @@ describe("apiAccess", () => {
     expect(apiAccess("/api/v1/embed/donation/intent", "POST")).toEqual({ kind: "keyed", scope: "embed:write" });
     expect(apiAccess("/api/v1/embed/donation/intent/di_1/confirm", "POST")).toEqual({ kind: "client_secret" });
     expect(apiAccess("/api/v1/embed/donation/intent/di_1", "GET")).toEqual({ kind: "client_secret" });
+    expect(apiAccess("/api/v1/payments/stripe/webhook", "POST")).toEqual({ kind: "signed_webhook" });
     expect(apiAccess("/api/v1/ngos/x/transitions", "POST")).toEqual({ kind: "keyed", scope: "registry:write" });
     expect(apiAccess("/api/v1/ngos", "POST")).toEqual({ kind: "keyed", scope: "registry:write" });
     expect(apiAccess("/api/v1/events", "GET")).toEqual({ kind: "keyed", scope: "admin" });

@@ -76,7 +76,7 @@ function declaredAccess(expression: ts.Expression, where: string, errors: string
   if (value && ts.isStringLiteral(value)) return { kind: value.text } as ApiAccess;
   const [scope] = value && ts.isCallExpression(value) && isCallTo(value, "keyed") ? value.arguments : [];
   if (scope && ts.isStringLiteral(scope)) return { kind: "keyed", scope: scope.text } as ApiAccess;
-  errors.push(`${where}: route()'s first argument must be a literal { access: "read" | "health" | "live" | "client_secret" | keyed("<scope>"), … }`);
+  errors.push(`${where}: route()'s first argument must be a literal { access: "read" | "health" | "live" | "client_secret" | "signed_webhook" | keyed("<scope>"), … }`);
   return null;
 }
 

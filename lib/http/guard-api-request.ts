@@ -83,6 +83,7 @@ function subjectOf(access: ApiAccess, { key, client }: RequestIdentity): RateLim
   const perMinute = config().anonymousRateLimitPerMinute;
   // Generous, so uptime monitors are never starved: ten times the free tier (600 a minute).
   if (access.kind === "health") return { kind: "health", client, perMinute: 10 * perMinute };
+  if (access.kind === "signed_webhook") return { kind: "signed_webhook", client, perMinute: 10 * perMinute };
   if (key) return { kind: "key", keyId: key.id, perMinute: key.rate_limit_per_minute };
   return { kind: "anonymous", client, perMinute };
 }

@@ -65,8 +65,8 @@ export async function identifyRequest(
   access: ApiAccess = apiAccess(new URL(request.url).pathname, request.method),
 ): Promise<RequestIdentity> {
   const client = clientAddress(request.headers, config().trustedProxyHops);
-  // Health ignores keys; a client-secret endpoint's capability is in the request, checked by its handler.
-  if (access.kind === "health" || access.kind === "live" || access.kind === "client_secret") return anonymous(client);
+  // Health ignores keys; a client-secret or signed endpoint's capability is in the request, checked by its handler.
+  if (access.kind === "health" || access.kind === "live" || access.kind === "client_secret" || access.kind === "signed_webhook") return anonymous(client);
   const token = bearerToken(request.headers);
   if (token === null) {
     if (access.kind === "keyed") throw unauthorized(KEY_REQUIRED);

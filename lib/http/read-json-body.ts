@@ -1,4 +1,5 @@
 import { ApiError } from "@/lib/errors/api-error";
+import { readRawBody } from "./read-raw-body";
 
 /** Write bodies are small documents; anything larger is refused before it is parsed. */
 export const MAX_JSON_BODY_BYTES = 16 * 1024;
@@ -13,20 +14,7 @@ export async function readJsonBody(request: Request, maxBytes = MAX_JSON_BODY_BY
   if (!/^application\/([\w.+-]+\+)?json\s*(;|$)/i.test(type)) {
     throw new ApiError("unsupported_media_type", "Send the body as JSON, with Content-Type: application/json.");
   }
-  const tooLarge = () => new ApiError("payload_too_large", `The body may be at most ${maxBytes} bytes.`);
-  if (Number(request.headers.get("content-length") ?? 0) > maxBytes) throw tooLarge();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  const reader = request.body?.getReader();
-  for (let read = await reader?.read(); reader && read && !read.done; read = await reader.read()) {
-    size += read.value.byteLength;
-    if (size > maxBytes) {
-      await reader.cancel();
-      throw tooLarge();
-    }
-    chunks.push(read.value);
-  }
-  const text = Buffer.concat(chunks).toString("utf8");
+  const text = await readRawBody(request, maxBytes);
   let value: unknown;
   try {
     value = JSON.parse(text);

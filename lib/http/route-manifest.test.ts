@@ -46,7 +46,7 @@ describe("the route manifest", () => {
     const { source, errors } = buildRouteManifest(root);
     expect(source).toContain(`"/api/[...path]": { DELETE: { kind: "read" }, GET: { kind: "read" } },`);
     expect(errors).toEqual([
-      `app/api/computed/route.ts GET: route()'s first argument must be a literal { access: "read" | "health" | "live" | "client_secret" | keyed("<scope>"), … }`,
+      `app/api/computed/route.ts GET: route()'s first argument must be a literal { access: "read" | "health" | "live" | "client_secret" | "signed_webhook" | keyed("<scope>"), … }`,
       "app/api/computed/route.ts: GET has no access declaration: define it with route({ access: … }, handler)",
     ]);
   });

@@ -32,6 +32,7 @@ export const ROUTE_MANIFEST: Readonly<Record<string, Readonly<Record<string, Api
   "/api/v1/ngos": { POST: { kind: "keyed", scope: "registry:write" } },
   "/api/v1/ngos/[slug]": { GET: { kind: "keyed", scope: "registry:write" }, PATCH: { kind: "keyed", scope: "registry:write" } },
   "/api/v1/ngos/[slug]/transitions": { POST: { kind: "keyed", scope: "registry:write" } },
+  "/api/v1/payments/stripe/webhook": { POST: { kind: "signed_webhook" } },
   "/api/v1/webhook-endpoints": { GET: { kind: "keyed", scope: "admin" }, POST: { kind: "keyed", scope: "admin" } },
   "/api/v1/webhook-endpoints/[id]": { DELETE: { kind: "keyed", scope: "admin" }, GET: { kind: "keyed", scope: "admin" }, PATCH: { kind: "keyed", scope: "admin" } },
   "/api/v1/webhook-endpoints/[id]/deliveries": { GET: { kind: "keyed", scope: "admin" } },

@@ -1,5 +1,5 @@
 // Donation intents in the OpenAPI document: the embed's intent endpoint, the client-secret
-// endpoints that follow and complete an intent, and operators' reads.
+// endpoints that follow and complete an intent, operators' reads, and the live provider's webhook.
 import { z } from "zod";
 import { confirmIntentInputSchema, createIntentInputSchema, listIntentsQuerySchema, secretOnlyInputSchema } from "@/lib/donations/schemas";
 
@@ -40,14 +40,18 @@ export function donationPaths(
         parameters: [{ name: "Idempotency-Key", in: "header", required: false, schema: { type: "string", maxLength: 255 } }],
         requestBody: body(createIntentInputSchema),
         responses: {
-          "201": { description: "The intent, with its client secret.", ...json(ref("CreatedDonationIntent")) },
+          "201": {
+            description: "The intent, with its client secret, and in live mode what the widget needs to collect the payment details at the provider (payment).",
+            ...json(ref("CreatedDonationIntent")),
+          },
           "400": problem("A field is missing, unknown or has a bad value (the amount outside the currency's range, say)."),
           "401": problem("No key or session, or one that is malformed, revoked or expired."),
           "403": problem("The Origin is not on the key's allowlist, or the key or session is bound to another NGO."),
           "404": problem("No visible NGO has this slug."),
           "409": problem("The NGO does not accept donations (not verified, or donations disabled), or a duplicate is still in flight."),
-          "422": problem("The Idempotency-Key was used with another body."),
+          "422": problem("The Idempotency-Key was used with another body, or the live provider does not take this amount (errors[] names amount)."),
           "429": problem("The key's per-minute quota is used up."),
+          "503": problem("The live payment provider is busy, refused the request or did not answer in time: retry (Retry-After)."),
         },
       },
     },
@@ -72,7 +76,9 @@ export function donationPaths(
         responses: {
           "200": { description: "The intent: succeeded, failed (failure_code) or processing.", ...json(ref("DonationIntent")) },
           ...bySecret,
-          "409": problem("The intent no longer requires a payment method (already confirmed, canceled or expired)."),
+          "409": problem(
+            "The intent no longer requires a payment method (already confirmed, canceled or expired), or a live provider collects the payment details itself (provider-collects-payment: no card number here).",
+          ),
         },
       },
     },
@@ -88,6 +94,28 @@ export function donationPaths(
           "200": { description: "The canceled intent.", ...json(ref("DonationIntent")) },
           ...bySecret,
           "409": problem("The intent is processing or final: it can no longer be canceled."),
+        },
+      },
+    },
+    "/api/v1/payments/stripe/webhook": {
+      post: {
+        operationId: "receiveStripeWebhook",
+        tags: ["donations"],
+        security: bySecretOnly,
+        summary: "Stripe's events about donations (configure it as a webhook endpoint in Stripe's dashboard)",
+        description:
+          "The Stripe-Signature header is verified over the raw body with STRIPE_WEBHOOK_SECRET. Each event is applied once (by its id), " +
+          "in one transaction with the registry's own events; replays and late events change nothing; types it does not act on are acknowledged.",
+        parameters: [{ name: "Stripe-Signature", in: "header", required: true, schema: { type: "string" } }],
+        requestBody: { required: true, content: { "application/json": { schema: { type: "object", description: "A Stripe event." } } } },
+        responses: {
+          "200": {
+            description: "Received: applied, a duplicate of one applied before, or ignored.",
+            ...json({ type: "object", properties: { received: { type: "boolean" }, outcome: { type: "string", enum: ["applied", "duplicate", "ignored"] } } }),
+          },
+          "400": problem("The Stripe-Signature header is missing, does not verify, or is older than 5 minutes."),
+          "404": problem("Stripe is not the configured payment provider."),
+          "413": problem("The body is larger than 512 KB."),
         },
       },
     },

@@ -1,10 +1,22 @@
-// What the donation code asks of a payment provider. The sandbox (sandbox-provider.ts) is the
-// default and the only one shipped; a real provider implements the same interface in live mode.
+// What the donation code asks of a payment provider. Creating an intent asks the provider for a
+// payment and hands the widget what it needs to collect the payment details itself; outcomes come
+// back later as provider events (PaymentEvent), which lib/donations applies to the intent. The
+// sandbox (sandbox-provider.ts) is the default; Stripe (stripe/stripe-provider.ts) is the first
+// live one. Another provider is one more file implementing this type, named in payment-provider-of.ts.
 
 export type PaymentMode = "sandbox" | "live";
 
 /** Why a payment was declined: stable codes a donor's page and a webhook receiver can act on. */
-export type DeclineCode = "card_declined" | "insufficient_funds" | "expired_card" | "incorrect_number";
+export const DECLINE_CODES = [
+  "card_declined",
+  "insufficient_funds",
+  "expired_card",
+  "incorrect_number",
+  "incorrect_cvc",
+  "authentication_required",
+  "processing_error",
+] as const;
+export type DeclineCode = (typeof DECLINE_CODES)[number];
 
 export type ChargeOutcome =
   | { status: "succeeded" }
@@ -14,8 +26,51 @@ export type ChargeOutcome =
 
 export type ChargeRequest = { amount: number; currency: string; cardNumber: string; now: Date };
 
+/** A payment asked of the provider when an intent is made. */
+export type PaymentRequest = {
+  /** Our intent id: the provider's metadata and the idempotency key of the call. */
+  intentId: string;
+  amount: number;
+  currency: string;
+  frequency: "one_time" | "monthly";
+  ngoSlug: string;
+  donorEmail: string | null;
+};
+
+/** What the widget needs to collect the payment details at the provider, and the provider's ids to keep. */
+export type PaymentCollection = {
+  /** The provider's client secret for its own fields in the widget; null for the sandbox, which takes a test card. */
+  clientSecret: string | null;
+  publishableKey: string | null;
+  refs: { payment: string | null; subscription: string | null; customer: string | null };
+};
+
+/** A provider's event, as the donation code applies it. `eventId` deduplicates. */
+export type PaymentEvent =
+  | { eventId: string; kind: "processing" | "succeeded" | "canceled"; intentId: string; paymentRef: string | null; cardLast4: string | null }
+  | { eventId: string; kind: "failed"; intentId: string; code: DeclineCode }
+  | { eventId: string; kind: "refunded" | "disputed"; paymentRef: string }
+  /** A subscription's invoice was paid: its first payment (the intent succeeds) or a renewal. */
+  | { eventId: string; kind: "invoice_paid"; intentId: string; subscriptionRef: string; invoiceRef: string; paymentRef: string | null; amount: number; currency: string; first: boolean }
+  | { eventId: string; kind: "invoice_failed"; intentId: string; subscriptionRef: string; invoiceRef: string; code: DeclineCode; first: boolean }
+  | { eventId: string; kind: "subscription_canceled"; intentId: string; subscriptionRef: string };
+
+/** A provider event we recognised (applied), or one we acknowledge and ignore. */
+export type ParsedWebhook = { eventId: string; type: string; event: PaymentEvent | null };
+
+export type ProviderCheck = { reachable: true; mode: string } | { reachable: false; output: string };
+
 export type PaymentProvider = {
   id: string;
   mode: PaymentMode;
-  charge(request: ChargeRequest): ChargeOutcome;
+  /** A 422 naming `amount` when the provider refuses the amount (its minimums, its rounding). */
+  assertAmountAccepted(amount: number, currency: string): void;
+  /** Asks for a payment; idempotent in the intent id, so a retried call never makes a second one. */
+  createPayment(request: PaymentRequest): Promise<PaymentCollection>;
+  /** Only the sandbox takes a card number through our API; a live provider collects it itself. */
+  charge?(request: ChargeRequest): ChargeOutcome;
+  /** Verifies a webhook's signature over the raw body (a 400 if it fails) and maps the event. */
+  parseWebhook?(rawBody: string, headers: Headers): ParsedWebhook;
+  /** Health: reachable, and in which mode (test or live for a real provider). */
+  check(): Promise<ProviderCheck>;
 };

@@ -30,6 +30,14 @@ describe("rate-limit policies", () => {
     expect(health.headers["RateLimit-Policy"]).toBe('"health";q=600;w=60');
   });
 
+  it("gives a payment provider's signed events a bucket of their own, apart from the public's reads", async () => {
+    const store = createMemoryStore();
+    for (let i = 0; i < 60; i++) await limitRequest({ kind: "anonymous", client: "192.0.2.1" }, store);
+    const provider = await limitRequest({ kind: "signed_webhook", client: "192.0.2.1" }, store);
+    expect(provider.result.allowed).toBe(true);
+    expect(provider.headers["RateLimit-Policy"]).toBe('"signed-webhook";q=600;w=60');
+  });
+
   it("counts keyed traffic per key, at the key's limit", async () => {
     const store = createMemoryStore();
     const key = { kind: "key", keyId: "key_1", perMinute: 3 } as const;

@@ -9,6 +9,8 @@ export const RATE_LIMIT_POLICIES = {
    * every few seconds is never refused because the same address also reads the registry.
    */
   health: { name: "health", limit: 600, windowMs: 60_000 },
+  /** A payment provider's signed events, per client address, in a bucket of its own for the same reason. */
+  signedWebhook: { name: "signed-webhook", limit: 600, windowMs: 60_000 },
   /**
    * Failed authentications (a missing, malformed, unknown, revoked or expired key), per client
    * address: once spent, a flood of made-up keys meets a 429 and costs no database lookups.
@@ -22,6 +24,8 @@ export type RateLimitSubject =
   | { kind: "anonymous"; client: string; perMinute?: number }
   /** perMinute: when the free tier is configured, ten times its limit. */
   | { kind: "health"; client: string; perMinute?: number }
+  /** perMinute: when the free tier is configured, ten times its limit. */
+  | { kind: "signed_webhook"; client: string; perMinute?: number }
   | { kind: "key"; keyId: string; perMinute: number }
   /** perMinute: the configured RATE_LIMIT_FAILED_AUTH_PER_MINUTE, when it is not the default 20. */
   | { kind: "failed_auth"; client: string; perMinute?: number };
@@ -41,6 +45,11 @@ export function rateLimitTarget(subject: RateLimitSubject): { bucket: string; po
       return {
         bucket: `health:${subject.client}`,
         policy: subject.perMinute === undefined ? RATE_LIMIT_POLICIES.health : perMinute("health", subject.perMinute),
+      };
+    case "signed_webhook":
+      return {
+        bucket: `signed-webhook:${subject.client}`,
+        policy: subject.perMinute === undefined ? RATE_LIMIT_POLICIES.signedWebhook : perMinute("signed-webhook", subject.perMinute),
       };
     case "key":
       return { bucket: `key:${subject.keyId}`, policy: perMinute("key", subject.perMinute) };

@@ -17,7 +17,7 @@ type Keyed<S extends Scope = Scope> = { kind: "keyed"; scope: S };
 
 /** Written as a literal in the route file, so the manifest script can read it without running it. */
 export type RouteDeclaration<A extends Access> = {
-  /** "read", "health", "live", "client_secret", or keyed(scope): see ApiAccess. */
+  /** "read", "health", "live", "client_secret", "signed_webhook", or keyed(scope): see ApiAccess. */
   access: A;
   /** The handler may record events: their webhooks are kicked off once the answer has gone out. */
   emits?: boolean;

@@ -28,6 +28,18 @@ const intent: OperatorIntentView = {
   provider: "sandbox",
 };
 
+const monthly: OperatorIntentView = { ...intent, mode: "live", provider: "stripe", frequency: "monthly", card_last4: null };
+const payment = {
+  id: "dp_5t2m8k4q9x1c7v3b6n0z2w4e",
+  status: "succeeded" as const,
+  amount: 2500,
+  currency: "EUR" as const,
+  failure_code: null,
+  provider_invoice_id: "in_1QzYx2AbCdEfGhIj",
+  provider_payment_id: "pi_3QzYx2AbCdEfGhIj",
+  created_at: "2026-12-25T10:00:00.000Z",
+};
+
 const DATA: { [T in EventType]: EventData[T] } = {
   "ngo.created": { ngo: { ...ngo, state: "draft", sector: "water_sanitation", country: "BR", trust_score: 0 } },
   "ngo.updated": { ngo, changed: ["city", "website"] },
@@ -39,6 +51,12 @@ const DATA: { [T in EventType]: EventData[T] } = {
   "donation_intent.succeeded": { donation_intent: intent },
   "donation_intent.failed": { donation_intent: { ...intent, status: "failed", failure_code: "insufficient_funds", card_last4: "9995" } },
   "donation_intent.canceled": { donation_intent: { ...intent, status: "canceled", cancellation_reason: "expired", card_last4: null } },
+  "donation_intent.refunded": { donation_intent: { ...intent, status: "refunded", mode: "live", provider: "stripe", card_last4: null } },
+  "donation_intent.disputed": { donation_intent: { ...intent, status: "disputed", mode: "live", provider: "stripe", card_last4: null } },
+  "donation_subscription.created": { donation_intent: monthly, payment: { ...payment, created_at: monthly.updated_at } },
+  "donation_subscription.renewed": { donation_intent: monthly, payment },
+  "donation_subscription.failed": { donation_intent: monthly, payment: { ...payment, status: "failed", failure_code: "card_declined" } },
+  "donation_subscription.canceled": { donation_intent: monthly, payment: null },
 };
 
 const SUMMARY: Record<EventType, string> = {
@@ -51,7 +69,13 @@ const SUMMARY: Record<EventType, string> = {
   "donation_intent.created": "A donation intent was created (widget, or an NGO's own integration).",
   "donation_intent.succeeded": "A donation intent's payment succeeded (also a processing one that settled).",
   "donation_intent.failed": "A donation intent's payment failed; failure_code says why (card_declined, insufficient_funds, …).",
-  "donation_intent.canceled": "A donation intent was canceled: cancellation_reason is requested_by_donor or expired.",
+  "donation_intent.canceled": "A donation intent was canceled: cancellation_reason is requested_by_donor, expired or canceled_at_provider.",
+  "donation_intent.refunded": "A succeeded donation was refunded in full at the payment provider (live providers).",
+  "donation_intent.disputed": "The donor's bank disputed a succeeded donation (a chargeback; live providers).",
+  "donation_subscription.created": "A monthly gift's first payment succeeded: it now recurs every month (live providers).",
+  "donation_subscription.renewed": "A monthly gift was paid again; `payment` is the renewal.",
+  "donation_subscription.failed": "A monthly gift's renewal failed; `payment.failure_code` says why (the provider retries).",
+  "donation_subscription.canceled": "A monthly gift stopped recurring (canceled at the provider, or after its retries failed).",
 };
 
 export function eventExample<T extends EventType>(type: T): WebhookEventPayload<T> {

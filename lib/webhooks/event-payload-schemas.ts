@@ -2,7 +2,7 @@
 // the events list with them. The payloads' TypeScript types (lib/events/event-types.ts) are
 // inferred from the same schemas, so the document cannot drift from what is sent.
 import { z } from "zod";
-import { intentEventDataSchema } from "@/lib/donations/intent-event-data";
+import { intentEventDataSchema, subscriptionEventDataSchema } from "@/lib/donations/intent-event-data";
 import { registryEventDataSchemas } from "@/lib/events/event-data-schemas";
 import { EVENT_TYPES, type EventData, type EventType } from "@/lib/events/event-types";
 import { listPageSchema } from "@/lib/schemas/list-page-schema";
@@ -14,6 +14,12 @@ export const eventDataSchemas = {
   "donation_intent.succeeded": intentEventDataSchema,
   "donation_intent.failed": intentEventDataSchema,
   "donation_intent.canceled": intentEventDataSchema,
+  "donation_intent.refunded": intentEventDataSchema,
+  "donation_intent.disputed": intentEventDataSchema,
+  "donation_subscription.created": subscriptionEventDataSchema,
+  "donation_subscription.renewed": subscriptionEventDataSchema,
+  "donation_subscription.failed": subscriptionEventDataSchema,
+  "donation_subscription.canceled": subscriptionEventDataSchema,
 } satisfies { [T in EventType]: z.ZodType<EventData[T]> };
 
 /** The component name of a type's payload in the OpenAPI document: ngo.state_changed → NgoStateChangedEvent. */

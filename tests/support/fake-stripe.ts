@@ -1,0 +1,125 @@
+// A local fake of the few Stripe API calls the registry makes (test code, never shipped): the app
+// is started with STRIPE_API_BASE pointing here. It records every call with its Idempotency-Key,
+// replays an answer for a repeated key as Stripe does, and can be told to answer a card decline
+// (402), a rate limit (429), an amount below Stripe's minimum (400), or never to answer at all.
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+
+export type FakeStripeCall = { method: string; path: string; idempotencyKey: string | undefined; params: Record<string, string> };
+
+export type FakeFailure = "card_declined" | "rate_limited" | "amount_too_small" | "timeout";
+
+export type FakeStripe = {
+  url: string;
+  calls: FakeStripeCall[];
+  /** Every following request fails this way, until failWith(null). */
+  failWith(failure: FakeFailure | null): void;
+  stop(): Promise<void>;
+};
+
+type Answer = { status: number; body: unknown; headers?: Record<string, string> };
+
+const FAILURES: Record<Exclude<FakeFailure, "timeout">, Answer> = {
+  card_declined: {
+    status: 402,
+    body: { error: { type: "card_error", code: "card_declined", decline_code: "insufficient_funds", message: "Your card has insufficient funds (acct_secret_detail)." } },
+  },
+  rate_limited: {
+    status: 429,
+    body: { error: { type: "invalid_request_error", code: "rate_limit", message: "Too many requests hit the API too quickly." } },
+    headers: { "Stripe-Should-Retry": "false" },
+  },
+  amount_too_small: {
+    status: 400,
+    body: { error: { type: "invalid_request_error", code: "amount_too_small", param: "amount", message: "Amount must convert to at least 50 cents." } },
+  },
+};
+
+export async function startFakeStripe(): Promise<FakeStripe> {
+  const calls: FakeStripeCall[] = [];
+  const replays = new Map<string, Answer>();
+  const products = new Set<string>();
+  const hanging = new Set<http.ServerResponse>();
+  let failure: FakeFailure | null = null;
+  let counter = 0;
+  const nextId = (prefix: string) => `${prefix}_fake${String(++counter).padStart(6, "0")}`;
+
+  function answer(method: string, path: string, params: Record<string, string>): Answer {
+    if (method === "GET" && path === "/v1/balance") return { status: 200, body: { object: "balance", available: [], pending: [], livemode: false } };
+    const product = /^\/v1\/products\/([\w-]+)$/.exec(path)?.[1];
+    if (method === "GET" && product) {
+      return products.has(product)
+        ? { status: 200, body: { id: product, object: "product", name: "Donation" } }
+        : { status: 404, body: { error: { type: "invalid_request_error", code: "resource_missing", message: `No such product: '${product}'` } } };
+    }
+    if (method === "POST" && path === "/v1/products") {
+      products.add(params.id ?? "");
+      return { status: 200, body: { id: params.id, object: "product", name: params.name } };
+    }
+    if (method === "POST" && path === "/v1/payment_intents") {
+      const id = nextId("pi");
+      return { status: 200, body: { id, object: "payment_intent", client_secret: `${id}_secret_fake`, amount: Number(params.amount), currency: params.currency, status: "requires_payment_method", metadata: metadataOf(params) } };
+    }
+    if (method === "POST" && path === "/v1/customers") return { status: 200, body: { id: nextId("cus"), object: "customer", email: params.email ?? null } };
+    if (method === "POST" && path === "/v1/subscriptions") {
+      const invoice = nextId("in");
+      return {
+        status: 200,
+        body: {
+          id: nextId("sub"),
+          object: "subscription",
+          status: "incomplete",
+          customer: params.customer,
+          metadata: metadataOf(params),
+          latest_invoice: { id: invoice, object: "invoice", confirmation_secret: { client_secret: `pi_for_${invoice}_secret_fake`, type: "payment_intent" } },
+        },
+      };
+    }
+    return { status: 404, body: { error: { type: "invalid_request_error", message: `The fake does not answer ${method} ${path}` } } };
+  }
+
+  const server = http.createServer((request, response) => {
+    let text = "";
+    request.setEncoding("utf8").on("data", (chunk: string) => (text += chunk));
+    request.on("end", () => {
+      const url = new URL(request.url ?? "/", "http://fake");
+      const params = Object.fromEntries(new URLSearchParams(request.method === "GET" ? url.search : text));
+      const idempotencyKey = request.headers["idempotency-key"] as string | undefined;
+      calls.push({ method: request.method ?? "", path: url.pathname, idempotencyKey, params });
+      if (failure === "timeout") {
+        hanging.add(response);
+        return;
+      }
+      const replayKey = idempotencyKey && `${url.pathname} ${idempotencyKey}`;
+      const result = (failure && FAILURES[failure]) || (replayKey && replays.get(replayKey)) || answer(request.method ?? "", url.pathname, params);
+      if (replayKey && result.status < 500 && !failure) replays.set(replayKey, result);
+      response.writeHead(result.status, { "Content-Type": "application/json", "Request-Id": `req_${counter}`, ...result.headers });
+      response.end(JSON.stringify(result.body));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    calls,
+    failWith(next) {
+      failure = next;
+      for (const response of hanging) response.destroy();
+      hanging.clear();
+    },
+    async stop() {
+      for (const response of hanging) response.destroy();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+/** Stripe's form encoding of metadata (metadata[key]=value), back to an object. */
+function metadataOf(params: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(params)
+      .map(([key, value]) => [/^metadata\[(.+)\]$/.exec(key)?.[1], value] as const)
+      .filter((pair): pair is readonly [string, string] => pair[0] !== undefined),
+  );
+}

@@ -33,6 +33,8 @@ export type ReconciledIntent = {
   error: string | null;
 };
 
+const MAX_FAILURES_IN_A_ROW = 3;
+
 type Retrieve = NonNullable<PaymentProvider["retrievePayment"]>;
 
 export type ReconcileReport = { provider: string; dry_run: boolean; checked: number; changed: number; errors: number; intents: ReconciledIntent[] };
@@ -45,6 +47,7 @@ export async function reconcileDonationIntents(options: ReconcileOptions): Promi
   if (!retrieve) return report;
   const candidates = await findIntentsToReconcile(provider.id, { olderThanMs: options.olderThanMs, limit, now });
   const started = Date.now();
+  let failedInARow = 0;
   for (const intent of candidates) {
     if (options.budgetMs !== undefined && Date.now() - started > options.budgetMs) break;
     const result = await reconcileOne(provider, retrieve, intent, dryRun);
@@ -52,8 +55,10 @@ export async function reconcileDonationIntents(options: ReconcileOptions): Promi
     if (result.error) report.errors += 1;
     if (result.status !== result.status_before || result.canceled_at_provider) report.changed += 1;
     report.intents.push(result);
-    // The provider is busy or unreachable: the next run goes on, rather than this one pressing it.
-    if (result.error === "payment_provider_unavailable") break;
+    // One intent the provider refuses (an object it no longer knows) must not stop the others; a
+    // run of refusals means it is busy or unreachable, and the next run goes on rather than this one pressing it.
+    failedInARow = result.error ? failedInARow + 1 : 0;
+    if (failedInARow >= MAX_FAILURES_IN_A_ROW) break;
   }
   return report;
 }

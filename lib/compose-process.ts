@@ -1,5 +1,5 @@
 // The calls that lower layers make back into the domains, named in one place: the dispatcher runs
-// the donation sweep, and a fresh embedded database gets the sample registry. Neither the
+// the donation sweep and, with a live payment provider, the reconcile sweep, and a fresh embedded database gets the sample registry. Neither the
 // dispatcher (lib/webhooks) nor the database (lib/db) imports a domain; every entry point that
 // may dispatch or open a database calls composeProcess() first: instrumentation.ts (the server,
 // with its cron route and prompt kick), scripts/worker.ts, the CLI (lib/cli/run-cli.ts), the
@@ -12,6 +12,10 @@ export function composeProcess(): void {
   registerPeriodicJob("donation intent sweep", async () => {
     const { sweepDonationIntents } = await import("@/lib/donations/sweep-donation-intents");
     return (await sweepDonationIntents()).changed > 0;
+  });
+  registerPeriodicJob("donation reconcile sweep", async () => {
+    const { reconcileSweep } = await import("@/lib/donations/reconcile-sweep");
+    return reconcileSweep();
   });
   setEmbeddedFill(async (prisma) => {
     const { ensureSampleRegistry } = await import("@/lib/sample/ensure-sample-registry");

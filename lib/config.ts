@@ -41,6 +41,7 @@ const configObject = z.object({
   ...paymentsConfigFields,
   PAYMENTS_SANDBOX_SETTLE_MS: unsetIfEmpty(z.coerce.number().int().min(0).max(3_600_000)),
   DONATION_INTENT_TTL_SECONDS: unsetIfEmpty(z.coerce.number().int().min(1).max(7 * 24 * 3600)),
+  DONATION_RECONCILE_AFTER_SECONDS: unsetIfEmpty(z.coerce.number().int().min(1).max(7 * 24 * 3600)),
   EMBED_SESSION_TTL_SECONDS: unsetIfEmpty(z.coerce.number().int().min(1).max(1800)),
   BENCH_ROUTES: z.enum(["0", "1"]).default("0"),
   UPSTASH_REDIS_REST_URL: unsetIfEmpty(restUrl),
@@ -220,6 +221,9 @@ export type DonationSettings = {
   sandboxSettleMs: number;
   /** An intent not confirmed within this is canceled as expired (DONATION_INTENT_TTL_SECONDS, default 1 h). */
   intentTtlMs: number;
+  /** A live intent still open this long after its creation is checked at the provider, in case its
+   * webhook was missed (DONATION_RECONCILE_AFTER_SECONDS, default 15 min). */
+  reconcileAfterMs: number;
   /** The widget's embed session lives this long (EMBED_SESSION_TTL_SECONDS, at most and by default 30 min). */
   embedSessionTtlMs: number;
 };
@@ -281,6 +285,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     donations: {
       sandboxSettleMs: e.PAYMENTS_SANDBOX_SETTLE_MS ?? 5_000,
       intentTtlMs: (e.DONATION_INTENT_TTL_SECONDS ?? 3600) * 1000,
+      reconcileAfterMs: (e.DONATION_RECONCILE_AFTER_SECONDS ?? 900) * 1000,
       embedSessionTtlMs: (e.EMBED_SESSION_TTL_SECONDS ?? 1800) * 1000,
     },
     benchRoutes: e.BENCH_ROUTES === "1",

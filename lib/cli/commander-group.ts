@@ -75,3 +75,17 @@ export function choiceFlag<const T extends string>(flag: string, choices: readon
 export function collect(value: string, previous: string[] = []): string[] {
   return [...previous, value];
 }
+
+const DURATION_UNITS_MS = { s: 1_000, m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
+
+/** A duration such as 90s, 15m, 2h or 1d, in milliseconds, at most `maxMs`; or a usage error naming the flag. */
+export function durationFlag(flag: string, maxMs: number): (value: string) => number {
+  return (value) => {
+    const match = /^(\d{1,9})([smhd])$/.exec(value);
+    const ms = match ? Number(match[1]) * DURATION_UNITS_MS[match[2] as keyof typeof DURATION_UNITS_MS] : NaN;
+    if (!(ms <= maxMs)) {
+      throw new CommanderError(2, "commander.invalidArgument", `${flag} must be a duration such as 30s, 15m, 2h or 1d (at most ${maxMs / 86_400_000} days), not '${value}'`);
+    }
+    return ms;
+  };
+}

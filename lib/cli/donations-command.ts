@@ -1,11 +1,12 @@
-// `donations list|show`: donation intents, as GET /api/v1/donation-intents lists and reads them.
-import { commanderGroup, groupCommand, integerFlag } from "./commander-group";
+// `donations list|show`: donation intents, as GET /api/v1/donation-intents lists and reads them;
+// `donations reconcile`: a live provider's state applied to intents whose webhook never came.
+import { commanderGroup, durationFlag, groupCommand, integerFlag } from "./commander-group";
 import { formatTable } from "./format-table";
 import { printJson } from "./print-json";
 import { withDatabase } from "./with-database";
 
 export const runDonationsCommand = commanderGroup((io) => {
-  const group = groupCommand("donations", "Donation intents: list, show", io);
+  const group = groupCommand("donations", "Donation intents: list, show, reconcile", io);
   group
     .command("list")
     .description("donation intents, newest first")
@@ -50,6 +51,27 @@ export const runDonationsCommand = commanderGroup((io) => {
       const intent = await withDatabase(() => getIntentForOperator(id));
       if (flags.json) return printJson(io, { data: intent });
       for (const [name, value] of Object.entries(intent)) io.out(`${name.padEnd(20)} ${typeof value === "object" && value !== null ? JSON.stringify(value) : String(value)}`);
+    });
+  group
+    .command("reconcile")
+    .description("ask the live payment provider about intents still open long after their creation (a missed webhook) and apply its state; cancel there what expired here")
+    .option("--older-than <duration>", "only intents created at least this long ago, e.g. 30s, 15m, 2h (default DONATION_RECONCILE_AFTER_SECONDS, 15m)", durationFlag("--older-than", 30 * 86_400_000))
+    .option("--limit <n>", "at most this many intents (default 100)", integerFlag("--limit", 1, 1000))
+    .option("--dry-run", "ask the provider and report, change nothing")
+    .option("--json", "print one JSON object on stdout")
+    .action(async (flags: { olderThan?: number; limit?: number; dryRun?: boolean; json?: boolean }) => {
+      const [{ config }, { reconcileDonationIntents }] = await Promise.all([import("@/lib/config"), import("@/lib/donations/reconcile-donation-intents")]);
+      const olderThanMs = flags.olderThan ?? config().donations.reconcileAfterMs;
+      const report = await withDatabase(() => reconcileDonationIntents({ olderThanMs, limit: flags.limit ?? 100, dryRun: flags.dryRun }));
+      if (flags.json) return printJson(io, report);
+      if (report.checked === 0) return io.out(`nothing to reconcile (provider ${report.provider})`);
+      io.out(
+        formatTable(
+          ["ID", "BEFORE", "AFTER", "PROVIDER SAYS", "CANCELED THERE", "ERROR"],
+          report.intents.map((i) => [i.id, i.status_before, i.status, i.provider_events.join(", ") || "-", i.canceled_at_provider ? "yes" : "-", i.error ?? "-"]),
+        ),
+      );
+      io.out(`${report.dry_run ? "dry run: " : ""}${report.checked} checked, ${report.changed} ${report.dry_run ? "would change" : "changed"}, ${report.errors} errors`);
     });
   return group;
 });

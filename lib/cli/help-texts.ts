@@ -21,7 +21,7 @@ Groups:
   ngos       registry entries: create, update, transition, import
   webhooks   webhook endpoints: list, create, rotate-secret, deliveries, redeliver
   events     the event outbox: list
-  donations  donation intents: list, show
+  donations  donation intents: list, show, reconcile
 
 Run \`${CLI} <group> --help\` or \`${CLI} <group> <command> --help\` for more.
 

@@ -5,9 +5,10 @@ import type { Prisma } from "@/lib/db";
 import type { NewEvent } from "@/lib/events/record-event";
 import type { PaymentEvent } from "@/lib/payments/payment-provider";
 import { randomId } from "@/lib/random-id";
-import { intentSelect, toOperatorIntentView, type IntentRow } from "./intent-record";
-import { toPaymentView, type PaymentRow } from "./payment-record";
+import { intentSelect, type IntentRow } from "./intent-record";
+import type { PaymentRow } from "./payment-record";
 import { intentEvent } from "./settle-intents";
+import { subscriptionEvent } from "./subscription-event";
 
 type SubscriptionEvent = Extract<PaymentEvent, { kind: "invoice_paid" | "invoice_failed" | "subscription_canceled" }>;
 
@@ -56,12 +57,4 @@ async function recordPayment(tx: Prisma.TransactionClient, intent: IntentRow, ev
       createdAt: now,
     },
   });
-}
-
-function subscriptionEvent(
-  type: "donation_subscription.created" | "donation_subscription.renewed" | "donation_subscription.failed" | "donation_subscription.canceled",
-  intent: IntentRow,
-  payment: PaymentRow | null,
-): NewEvent {
-  return { type, data: { donation_intent: toOperatorIntentView(intent), payment: payment && toPaymentView(payment) } };
 }

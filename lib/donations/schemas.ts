@@ -82,6 +82,32 @@ export const donationIntentSchema = z
   })
   .meta({ id: "DonationIntent" });
 
+/** What GET of an intent answers its client secret's holder: the intent, and a running monthly gift's cancel link. */
+export const followedIntentSchema = donationIntentSchema
+  .extend({
+    cancel_url: z
+      .string()
+      .nullable()
+      .meta({ description: "For a monthly gift that recurs: the donor's signed link to cancel it without an account (a page of the registry); null otherwise." }),
+  })
+  .meta({ id: "FollowedDonationIntent" });
+
+/** POST /api/v1/donations/cancel: the token of a monthly gift's cancel link. */
+export const giftCancelInputSchema = z.strictObject({ token: z.string({ error: "must be a string" }).min(1).max(2000) });
+
+/** A monthly gift as its cancel page and the cancel endpoint show it: never the donor. */
+export const giftSchema = z
+  .object({
+    intent_id: z.string(),
+    ngo: z.object({ slug: z.string(), name: z.string() }),
+    amount: z.int(),
+    currency: z.enum(CURRENCY_CODES),
+    mode: z.enum(["sandbox", "live"]),
+    started_at: z.string(),
+    state: z.enum(["active", "canceled"]),
+  })
+  .meta({ id: "MonthlyGift" });
+
 /** What the widget needs to collect the payment details at the provider. */
 export const intentPaymentSchema = z
   .object({
@@ -127,6 +153,8 @@ export const donationPaymentSchema = z
   .meta({ id: "DonationPayment" });
 
 export type DonationIntentView = z.infer<typeof donationIntentSchema>;
+export type FollowedIntentView = z.infer<typeof followedIntentSchema>;
+export type GiftView = z.infer<typeof giftSchema>;
 export type DonationPaymentView = z.infer<typeof donationPaymentSchema>;
 export type CreatedIntentView = z.infer<typeof createdIntentSchema>;
 export type OperatorIntentView = z.infer<typeof operatorIntentSchema>;

@@ -20,6 +20,7 @@ export const ROUTE_MANIFEST: Readonly<Record<string, Readonly<Record<string, Api
   "/api/registry/ngos/[slug]": { GET: { kind: "read" } },
   "/api/v1/donation-intents": { GET: { kind: "keyed", scope: "admin" } },
   "/api/v1/donation-intents/[id]": { GET: { kind: "keyed", scope: "admin" } },
+  "/api/v1/donations/cancel": { POST: { kind: "client_secret" } },
   "/api/v1/embed/donation/intent": { POST: { kind: "keyed", scope: "embed:write" } },
   "/api/v1/embed/donation/intent/[id]": { GET: { kind: "client_secret" } },
   "/api/v1/embed/donation/intent/[id]/cancel": { POST: { kind: "client_secret" } },

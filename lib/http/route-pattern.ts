@@ -6,6 +6,7 @@ export const PAGE_ROUTES = [
   "/",
   "/stats",
   "/ngos/[slug]",
+  "/donations/cancel",
   "/docs",
   "/docs/api",
   "/docs/graphql",

@@ -8,7 +8,16 @@ import { problemSchema } from "@/lib/errors/problem-schema";
 import { listQuerySchema } from "@/lib/registry/schemas";
 import { ngoListResponseSchema, ngoResponseSchema, statsResponseSchema } from "@/lib/registry/response-schemas";
 import { APP_VERSION } from "@/lib/version";
-import { createdIntentSchema, donationIntentSchema, donationPaymentSchema, intentPaymentSchema, operatorIntentListSchema, operatorIntentSchema } from "@/lib/donations/schemas";
+import {
+  createdIntentSchema,
+  donationIntentSchema,
+  donationPaymentSchema,
+  followedIntentSchema,
+  giftSchema,
+  intentPaymentSchema,
+  operatorIntentListSchema,
+  operatorIntentSchema,
+} from "@/lib/donations/schemas";
 import { deliveryListResponseSchema, deliveryRecordSchema } from "@/lib/webhooks/delivery-schemas";
 import { endpointListResponseSchema, endpointRecordSchema } from "@/lib/webhooks/endpoint-schemas";
 import { eventListResponseSchema, eventPayloadSchemas } from "@/lib/webhooks/event-payload-schemas";
@@ -39,6 +48,8 @@ function componentSchemas(): Record<string, JsonSchema> {
     donationIntentSchema,
     intentPaymentSchema,
     createdIntentSchema,
+    followedIntentSchema,
+    giftSchema,
     donationPaymentSchema,
     operatorIntentSchema,
     operatorIntentListSchema,

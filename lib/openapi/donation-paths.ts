@@ -1,7 +1,7 @@
 // Donation intents in the OpenAPI document: the embed's intent endpoint, the client-secret
 // endpoints that follow and complete an intent, operators' reads, and the live provider's webhook.
 import { z } from "zod";
-import { confirmIntentInputSchema, createIntentInputSchema, listIntentsQuerySchema, secretOnlyInputSchema } from "@/lib/donations/schemas";
+import { confirmIntentInputSchema, createIntentInputSchema, giftCancelInputSchema, listIntentsQuerySchema, secretOnlyInputSchema } from "@/lib/donations/schemas";
 
 type JsonSchema = Record<string, unknown>;
 
@@ -62,7 +62,7 @@ export function donationPaths(
         security: bySecretOnly,
         summary: "An intent's state, for the holder of its client secret (never the donor's email)",
         parameters: [id, { name: "client_secret", in: "query", required: true, schema: { type: "string" } }],
-        responses: { "200": { description: "The intent.", ...json(ref("DonationIntent")) }, ...bySecret },
+        responses: { "200": { description: "The intent, with cancel_url for a monthly gift that recurs.", ...json(ref("FollowedDonationIntent")) }, ...bySecret },
       },
     },
     "/api/v1/embed/donation/intent/{id}/confirm": {
@@ -94,6 +94,32 @@ export function donationPaths(
           "200": { description: "The canceled intent.", ...json(ref("DonationIntent")) },
           ...bySecret,
           "409": problem("The intent is processing or final: it can no longer be canceled."),
+        },
+      },
+    },
+    "/api/v1/donations/cancel": {
+      post: {
+        operationId: "cancelMonthlyGift",
+        tags: ["donations"],
+        security: bySecretOnly,
+        summary: "Cancel a monthly gift with the token of its signed cancel link (the donor's page posts it as a form)",
+        description:
+          "The token (from cancel_url) is the capability: no key, no account. The subscription is canceled at the provider, then here, " +
+          "with one donation_subscription.canceled event; canceling again changes nothing (changed: false). " +
+          "Sent as application/x-www-form-urlencoded (the page's form), the answer is a 303 back to the page, which shows the outcome.",
+        requestBody: {
+          required: true,
+          content: {
+            "application/json": { schema: inputSchema(giftCancelInputSchema) },
+            "application/x-www-form-urlencoded": { schema: inputSchema(giftCancelInputSchema) },
+          },
+        },
+        responses: {
+          "200": { description: "The gift, canceled; changed is false if it already was.", ...json({ type: "object", properties: { data: ref("MonthlyGift"), changed: { type: "boolean" } } }) },
+          "303": { description: "For a form: back to the cancel page (/donations/cancel?token=…, with failed=1 if nothing was canceled)." },
+          "400": problem("The token is missing, was changed, is not a cancel link's, or has expired; errors[] names token."),
+          "404": problem("The token names no monthly gift that is running or was canceled."),
+          "503": problem("The payment provider did not answer: nothing was canceled; retry."),
         },
       },
     },

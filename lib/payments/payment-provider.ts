@@ -58,6 +58,17 @@ export type PaymentEvent =
 /** A provider event we recognised (applied), or one we acknowledge and ignore. */
 export type ParsedWebhook = { eventId: string; type: string; event: PaymentEvent | null };
 
+/** Our intent and the provider's ids kept on it: what a live provider is asked about. */
+export type PaymentRefs = { intentId: string; payment: string | null; subscription: string | null };
+
+/**
+ * A payment's state at the provider now (reconciliation, for a webhook that never came): the
+ * events it implies, as the webhooks would have brought them, and whether the payment is still
+ * open there (the donor may still pay). Their ids are the provider's object and state, never a
+ * webhook event's, so the real webhook arriving later is applied too, and changes nothing.
+ */
+export type RetrievedPayment = { open: boolean; events: PaymentEvent[] };
+
 export type ProviderCheck = { reachable: true; mode: string } | { reachable: false; output: string };
 
 export type PaymentProvider = {
@@ -71,6 +82,10 @@ export type PaymentProvider = {
   charge?(request: ChargeRequest): ChargeOutcome;
   /** Verifies a webhook's signature over the raw body (a 400 if it fails) and maps the event. */
   parseWebhook?(rawBody: string, headers: Headers): ParsedWebhook;
+  /** A live provider: the payment's state now, for reconciliation (the sandbox needs none: it has no webhooks to miss). */
+  retrievePayment?(refs: PaymentRefs): Promise<RetrievedPayment>;
+  /** A live provider: ends a payment still open there (our intent expired), idempotently. */
+  cancelPayment?(refs: PaymentRefs): Promise<void>;
   /** Health: reachable, and in which mode (test or live for a real provider). */
   check(): Promise<ProviderCheck>;
 };

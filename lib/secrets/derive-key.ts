@@ -1,10 +1,10 @@
 // One key per purpose, derived from the server secret (HKDF-SHA256), so a cursor can never be
-// passed off as an embed session or the other way round.
+// passed off as an embed session, nor either as a monthly gift's cancel link, or the other way round.
 import { hkdfSync } from "node:crypto";
 import { processWide } from "@/lib/process-wide";
 import { serverSecret } from "./server-secret";
 
-export type KeyPurpose = "cursor" | "embed-session";
+export type KeyPurpose = "cursor" | "embed-session" | "gift-cancel";
 
 /** 32 bytes for `purpose`, the same in every instance that shares the server secret. */
 export function deriveKey(purpose: KeyPurpose): Buffer {

@@ -346,6 +346,57 @@ describe("Stripe's webhooks", () => {
   });
 });
 
+describe("a donor's cancel link for a monthly gift at Stripe", () => {
+  it("cancels the subscription at Stripe once, records one event, and Stripe's webhook that follows adds none", async () => {
+    const { body } = await create({ frequency: "monthly", amount: 1500 });
+    const id = String(body.id);
+    const sub = await subscriptionOf(id);
+    const follow = () => call("GET", `${INTENT}/${id}?client_secret=${encodeURIComponent(String(body.client_secret))}`);
+    expect((await follow()).body.cancel_url).toBeNull();
+    await deliver(stripeEvent("invoice.paid", firstInvoice(id, sub)));
+    const token = new URL(String((await follow()).body.cancel_url)).searchParams.get("token");
+    const answers = [await call("POST", "/api/v1/donations/cancel", { body: { token } }), await call("POST", "/api/v1/donations/cancel", { body: { token } })];
+    expect(answers.map((a) => [a.status, a.body.changed])).toEqual([
+      [200, true],
+      [200, false],
+    ]);
+    const cancels = stripe.calls.filter((c) => c.method === "DELETE" && c.path === `/v1/subscriptions/${sub}`);
+    expect(cancels.map((c) => c.idempotencyKey)).toEqual([`${id}-cancel`]);
+    expect(stripe.object(sub)?.status).toBe("canceled");
+    await deliver(stripeEvent("customer.subscription.deleted", { id: sub, object: "subscription", status: "canceled", metadata: { donation_intent: id } }));
+    expect((await eventsAbout(id)).filter((e) => e.type === "donation_subscription.canceled")).toHaveLength(1);
+    expect(await statusOf(id)).toBe("succeeded");
+  });
+});
+
+describe("a donor's cancel of a gift Stripe had already ended", () => {
+  it("is done, not a failure, when Stripe's webhook about it was missed", async () => {
+    const { body } = await create({ frequency: "monthly", amount: 1500 });
+    const id = String(body.id);
+    const sub = await subscriptionOf(id);
+    await deliver(stripeEvent("invoice.paid", firstInvoice(id, sub)));
+    const { body: followed } = await call("GET", `${INTENT}/${id}?client_secret=${encodeURIComponent(String(body.client_secret))}`);
+    stripe.update(sub, { status: "canceled" });
+    const answer = await call("POST", "/api/v1/donations/cancel", { body: { token: new URL(String(followed.cancel_url)).searchParams.get("token") } });
+    expect(answer.status).toBe(200);
+    expect(answer.body).toMatchObject({ changed: true, data: { state: "canceled" } });
+    expect((await eventsAbout(id)).filter((e) => e.type === "donation_subscription.canceled")).toHaveLength(1);
+  });
+});
+
+/** The paid first invoice of the monthly intent `id`, as Stripe's invoice.paid carries it. */
+function firstInvoice(id: string, sub: string): Record<string, unknown> {
+  return {
+    id: `in_${id}_1`,
+    object: "invoice",
+    billing_reason: "subscription_create",
+    amount_paid: 1500,
+    currency: "eur",
+    parent: { type: "subscription_details", subscription_details: { subscription: sub, metadata: { donation_intent: id, ngo: DEMO } } },
+    payments: { object: "list", data: [{ payment: { type: "payment_intent", payment_intent: `pi_${id}_1` } }] },
+  };
+}
+
 /** The subscription id the fake gave the monthly intent `id` (the subscription call's answer). */
 async function subscriptionOf(id: string): Promise<string> {
   const index = stripe.calls.findIndex((c) => c.path === "/v1/subscriptions" && c.idempotencyKey === id);

@@ -2,6 +2,8 @@
 // is started with STRIPE_API_BASE pointing here. It records every call with its Idempotency-Key,
 // replays an answer for a repeated key as Stripe does, and can be told to answer a card decline
 // (402), a rate limit (429), an amount below Stripe's minimum (400), or never to answer at all.
+// It keeps the PaymentIntents and subscriptions it made, which a test may change (`update`) the way
+// Stripe would, without sending the webhook: what reconciliation reads back and cancels.
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 
@@ -12,6 +14,10 @@ export type FakeFailure = "card_declined" | "rate_limited" | "amount_too_small" 
 export type FakeStripe = {
   url: string;
   calls: FakeStripeCall[];
+  /** A PaymentIntent or subscription the fake made, as it stands now (undefined if unknown). */
+  object(id: string): Record<string, unknown> | undefined;
+  /** Changes a PaymentIntent or subscription, as if the donor or Stripe had: no webhook is sent. */
+  update(id: string, patch: Record<string, unknown>): void;
   /** Every following request fails this way, until failWith(null). */
   failWith(failure: FakeFailure | null): void;
   stop(): Promise<void>;
@@ -39,6 +45,12 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   const calls: FakeStripeCall[] = [];
   const replays = new Map<string, Answer>();
   const products = new Set<string>();
+  const objects = new Map<string, Record<string, unknown>>();
+  const kept = (body: Record<string, unknown>) => {
+    objects.set(String(body.id), body);
+    return { status: 200, body };
+  };
+  const missing = (id: string): Answer => ({ status: 404, body: { error: { type: "invalid_request_error", code: "resource_missing", message: `No such object: '${id}'` } } });
   const hanging = new Set<http.ServerResponse>();
   let failure: FakeFailure | null = null;
   let counter = 0;
@@ -58,22 +70,39 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     }
     if (method === "POST" && path === "/v1/payment_intents") {
       const id = nextId("pi");
-      return { status: 200, body: { id, object: "payment_intent", client_secret: `${id}_secret_fake`, amount: Number(params.amount), currency: params.currency, status: "requires_payment_method", metadata: metadataOf(params) } };
+      return kept({ id, object: "payment_intent", client_secret: `${id}_secret_fake`, amount: Number(params.amount), currency: params.currency, status: "requires_payment_method", last_payment_error: null, metadata: metadataOf(params) });
+    }
+    const [, kind, id, action] = /^\/v1\/(payment_intents|subscriptions)\/(\w+)(?:\/(cancel))?$/.exec(path) ?? [];
+    if (kind && id) {
+      const stored = objects.get(id);
+      if (!stored) return missing(id);
+      const cancel = (method === "POST" && action === "cancel") || (method === "DELETE" && kind === "subscriptions");
+      if (cancel && stored.status === "canceled") {
+        return { status: 400, body: { error: { type: "invalid_request_error", code: "payment_intent_unexpected_state", message: "already canceled" } } };
+      }
+      if (cancel) stored.status = "canceled";
+      if (method === "GET" || cancel) return { status: 200, body: stored };
     }
     if (method === "POST" && path === "/v1/customers") return { status: 200, body: { id: nextId("cus"), object: "customer", email: params.email ?? null } };
     if (method === "POST" && path === "/v1/subscriptions") {
       const invoice = nextId("in");
-      return {
-        status: 200,
-        body: {
-          id: nextId("sub"),
-          object: "subscription",
-          status: "incomplete",
-          customer: params.customer,
-          metadata: metadataOf(params),
-          latest_invoice: { id: invoice, object: "invoice", confirmation_secret: { client_secret: `pi_for_${invoice}_secret_fake`, type: "payment_intent" } },
+      return kept({
+        id: nextId("sub"),
+        object: "subscription",
+        status: "incomplete",
+        customer: params.customer,
+        metadata: metadataOf(params),
+        latest_invoice: {
+          id: invoice,
+          object: "invoice",
+          status: "open",
+          billing_reason: "subscription_create",
+          amount_paid: 0,
+          currency: params["items[0][price_data][currency]"],
+          confirmation_secret: { client_secret: `pi_for_${invoice}_secret_fake`, type: "payment_intent" },
+          payments: { object: "list", data: [] },
         },
-      };
+      });
     }
     return { status: 404, body: { error: { type: "invalid_request_error", message: `The fake does not answer ${method} ${path}` } } };
   }
@@ -102,6 +131,12 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   return {
     url: `http://127.0.0.1:${port}`,
     calls,
+    object: (id) => objects.get(id),
+    update(id, patch) {
+      const stored = objects.get(id);
+      if (!stored) throw new Error(`the fake made no ${id}`);
+      Object.assign(stored, patch);
+    },
     failWith(next) {
       failure = next;
       for (const response of hanging) response.destroy();

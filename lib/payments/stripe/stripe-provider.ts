@@ -8,6 +8,8 @@ import { ApiError } from "@/lib/errors/api-error";
 import type { PaymentCollection, PaymentProvider, PaymentRequest, ProviderCheck } from "../payment-provider";
 import { donationProduct } from "./donation-product";
 import { INTENT_METADATA_KEY, paymentEventOf } from "./payment-event-of";
+import { cancelStripePayment } from "./cancel-stripe-payment";
+import { retrieveStripePayment } from "./retrieve-stripe-payment";
 import { assertStripeAmount } from "./stripe-amounts";
 import { stripeClient } from "./stripe-client";
 import { stripeProblem } from "./stripe-problem";
@@ -38,6 +40,20 @@ export function stripeProvider(settings: StripeSettings): PaymentProvider {
         throw ApiError.invalid([{ name: "Stripe-Signature", reason }]);
       }
       return { eventId: event.id, type: event.type, event: paymentEventOf(event) };
+    },
+    async retrievePayment(refs) {
+      try {
+        return await retrieveStripePayment(client, refs);
+      } catch (error) {
+        throw stripeProblem(error, "retrieve_payment");
+      }
+    },
+    async cancelPayment(refs) {
+      try {
+        await cancelStripePayment(client, refs);
+      } catch (error) {
+        throw stripeProblem(error, "cancel_payment");
+      }
     },
     check: () => checkStripe(client, settings.keyMode),
   };

@@ -1,5 +1,6 @@
 // `donations list|show`: donation intents, as GET /api/v1/donation-intents lists and reads them;
 // `donations reconcile`: a live provider's state applied to intents whose webhook never came.
+import { ApiError } from "@/lib/errors/api-error";
 import { commanderGroup, durationFlag, groupCommand, integerFlag } from "./commander-group";
 import { formatTable } from "./format-table";
 import { printJson } from "./print-json";
@@ -63,15 +64,21 @@ export const runDonationsCommand = commanderGroup((io) => {
       const [{ config }, { reconcileDonationIntents }] = await Promise.all([import("@/lib/config"), import("@/lib/donations/reconcile-donation-intents")]);
       const olderThanMs = flags.olderThan ?? config().donations.reconcileAfterMs;
       const report = await withDatabase(() => reconcileDonationIntents({ olderThanMs, limit: flags.limit ?? 100, dryRun: flags.dryRun }));
-      if (flags.json) return printJson(io, report);
-      if (report.checked === 0) return io.out(`nothing to reconcile (provider ${report.provider})`);
-      io.out(
-        formatTable(
-          ["ID", "BEFORE", "AFTER", "PROVIDER SAYS", "CANCELED THERE", "ERROR"],
-          report.intents.map((i) => [i.id, i.status_before, i.status, i.provider_events.join(", ") || "-", i.canceled_at_provider ? "yes" : "-", i.error ?? "-"]),
-        ),
-      );
-      io.out(`${report.dry_run ? "dry run: " : ""}${report.checked} checked, ${report.changed} ${report.dry_run ? "would change" : "changed"}, ${report.errors} errors`);
+      if (flags.json) printJson(io, report);
+      else if (report.checked === 0) io.out(`nothing to reconcile (provider ${report.provider})`);
+      else {
+        io.out(
+          formatTable(
+            ["ID", "BEFORE", "AFTER", "PROVIDER SAYS", "CANCELED THERE", "ERROR"],
+            report.intents.map((i) => [i.id, i.status_before, i.status, i.provider_events.join(", ") || "-", i.canceled_at_provider ? "yes" : "-", i.error ?? "-"]),
+          ),
+        );
+        io.out(`${report.dry_run ? "dry run: " : ""}${report.checked} checked, ${report.changed} ${report.dry_run ? "would change" : "changed"}, ${report.errors} errors`);
+      }
+      // A scheduled run must notice: exit 1 (the report above still says what was done).
+      if (report.errors > 0) {
+        throw new ApiError("payment_provider_unavailable", `${report.errors} of ${report.checked} intents could not be checked at the provider: run again later.`);
+      }
     });
   return group;
 });

@@ -143,6 +143,22 @@ describe.skipIf(!available)("reconciliation of a missed Stripe webhook", () => {
     expect(cancels()).toHaveLength(1);
   });
 
+  it("exits 1 when Stripe could not be asked, after reporting what it did", async () => {
+    const { id } = await oneTimeIntent();
+    stripe.failWith("rate_limited");
+    try {
+      const failed = await reconcile("--older-than", "0s", "--json");
+      expect(failed.code).toBe(1);
+      expect((JSON.parse(failed.stdout) as { intents: Json[] }).intents).toContainEqual(expect.objectContaining({ id, status: "requires_payment_method", error: expect.any(String) }));
+      // Its last line; the ones before are the provider's errors as logged (type and code only).
+      expect(JSON.parse(failed.stderr.trim().split("\n").at(-1) ?? "")).toMatchObject({ error: { type: "payment_provider_unavailable", exit_code: 1 } });
+      expect(failed.stderr).not.toContain(SECRET_KEY);
+    } finally {
+      stripe.failWith(null);
+    }
+    expect(await statusOf(id)).toBe("requires_payment_method");
+  });
+
   it("the dispatchers' sweep fixes a missed webhook by itself", async () => {
     const { id, pi } = await oneTimeIntent();
     stripe.update(pi, { status: "succeeded" });

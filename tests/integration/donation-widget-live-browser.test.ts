@@ -4,8 +4,8 @@
 // by request interception: no request leaves for the network. The widget mounts the Payment
 // Element from Stripe's origin (no card field of ours), pays, comes back from a 3-D Secure
 // redirect, follows the intent until Stripe's signed webhook settles it and tells the exact
-// parent; a monthly gift says how it recurs and shows its cancel link; no CSP violation; axe
-// finds no serious or critical violation.
+// parent; a monthly gift says how it recurs and shows its cancel link; a Referer from Stripe's
+// pages is no parent; no CSP violation; axe finds no serious or critical violation.
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import AxeBuilder from "@axe-core/playwright";
@@ -231,6 +231,16 @@ describe.skipIf(!available)("the live donation widget in Chromium", () => {
     expect(errors).toEqual([]);
     expect(elsewhere).toEqual([]);
     await context.close();
+  });
+
+  it("takes a Referer from Stripe's pages for no parent (the 3-D Secure return), and still refuses another site's", async () => {
+    const asFrame = (referer: string) => fetch(widgetUrl(), { headers: { Referer: referer, "Sec-Fetch-Dest": "iframe" } }).then((r) => r.text());
+    for (const stripePage of ["https://hooks.stripe.com/3d_secure_2/authenticate", "https://js.stripe.com/v3/"]) {
+      const html = await asFrame(stripePage);
+      expect(html).toContain('id="pe"');
+      expect(html).toContain('"parent":null');
+    }
+    expect(await asFrame("https://elsewhere.example/")).toContain("may not be shown on this website");
   });
 
   it("passes an accessibility audit with the Payment Element mounted", async () => {

@@ -7,6 +7,11 @@ export type Intent = {
   currency: string;
   frequency: string;
   failure_code?: string | null;
+  /** The signed link that stops a monthly gift, once it recurs (GET only). */
+  cancel_url?: string | null;
+  mode?: "sandbox" | "live";
+  /** What Stripe.js needs to collect the details (the create answer, live mode only). */
+  payment?: { client_secret: string | null; publishable_key: string | null };
 };
 
 type Problem = { detail?: string };
@@ -21,13 +26,22 @@ export async function callApi<T>(path: string, init?: RequestInit): Promise<T> {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** A processing intent followed, once a second, until it settles or `tries` run out. */
-export async function followIntent(intent: Intent, tries: number): Promise<Intent> {
+/** The intent read again, with its client secret (which the API does not repeat). */
+export async function readIntent(id: string, secret: string): Promise<Intent> {
+  const intent = await callApi<Intent>(`/api/v1/embed/donation/intent/${id}?client_secret=${encodeURIComponent(secret)}`);
+  return { ...intent, client_secret: secret };
+}
+
+/**
+ * An intent followed, once a second, while its status is one of `pending` or until `tries` run
+ * out: a sandbox intent while processing; a live one also while Stripe's webhook has not yet told
+ * the registry how the payment ended.
+ */
+export async function followIntent(intent: Intent, tries: number, pending: readonly string[] = ["processing"]): Promise<Intent> {
   let current = intent;
-  for (let left = tries; current.status === "processing" && left > 0; left--) {
+  for (let left = tries; pending.includes(current.status) && left > 0; left--) {
     await sleep(1000);
-    const next = await callApi<Intent>(`/api/v1/embed/donation/intent/${current.id}?client_secret=${encodeURIComponent(intent.client_secret)}`);
-    current = { ...next, client_secret: intent.client_secret };
+    current = await readIntent(intent.id, intent.client_secret);
   }
   return current;
 }

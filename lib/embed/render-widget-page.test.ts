@@ -1,18 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { renderWidgetMessage, renderWidgetPage } from "./render-widget-page";
-import type { ReadyWidget } from "./resolve-widget";
+import { READY_WIDGET } from "@/tests/support/ready-widget";
 
-const widget: ReadyWidget = {
-  kind: "ready",
-  ngo: { slug: "demo-water-trust", name: "Demo <Water> Trust", country: "KE" },
-  session: "a.b.c",
-  parentOrigin: null,
-  allowedOrigins: ["https://ngo.test"],
-  mode: "sandbox",
-  preview: false,
-  donationsDisabled: false,
-  frameAncestors: "https://ngo.test",
-};
+const widget = READY_WIDGET;
 
 describe("the widget page", () => {
   it("has the fields people expect, the sandbox badge and the test cards", () => {
@@ -35,6 +25,21 @@ describe("the widget page", () => {
     const html = renderWidgetPage("n", { ...widget, mode: "live", preview: true, donationsDisabled: true });
     expect(html).toContain("donations through it are disabled in live mode");
     expect(html).not.toContain('id="card"');
+  });
+
+  it("loads Stripe.js from Stripe in live mode, for the Payment Element instead of a card field of ours", () => {
+    const html = renderWidgetPage("n0nce", { ...widget, mode: "live" });
+    expect(html).toContain('<script nonce="n0nce" src="https://js.stripe.com/v3"></script>');
+    expect(html).toContain('<div id="pe" class="field" hidden></div>');
+    expect(html.split("<script")[0]).not.toMatch(/id="card"|autocomplete="cc-|Test cards|Sandbox/);
+    expect(renderWidgetPage("n", widget)).not.toContain("js.stripe.com");
+    expect(renderWidgetPage("n", { ...widget, mode: "live", preview: true, donationsDisabled: true })).not.toContain("js.stripe.com");
+  });
+
+  it("says how a monthly gift recurs and stops, and has a place for its cancel link", () => {
+    const html = renderWidgetPage("n", widget);
+    expect(html).toContain("every month until you stop it");
+    expect(html).toMatch(/<a id="cancel-link" target="_blank" rel="noopener noreferrer">Stop my monthly donation/);
   });
 
   it("shows a message as text, never markup", () => {

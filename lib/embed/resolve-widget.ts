@@ -86,7 +86,7 @@ export async function resolveWidget(request: WidgetRequest): Promise<ReadyWidget
     origins = [...key.origins];
   }
   const frameAncestors = request.preview ? "'self'" : origins.length ? origins.join(" ") : "'none'";
-  const parentOrigin = request.fetchDest === "iframe" && !request.preview ? originOf(request.referer) : null;
+  const parentOrigin = request.fetchDest === "iframe" && !request.preview ? parentFromReferer(request.referer) : null;
   if (parentOrigin !== null && !isOriginAllowed(parentOrigin, origins)) {
     return message("Donations unavailable", "This donation form may not be shown on this website.", frameAncestors);
   }
@@ -111,6 +111,15 @@ export async function resolveWidget(request: WidgetRequest): Promise<ReadyWidget
     donationsDisabled: request.preview && mode !== "sandbox",
     frameAncestors,
   };
+}
+
+// Back from a 3-D Secure check the frame's Referer is Stripe's page, not the parent: the page
+// finds its parent itself then (ancestorOrigins), and frame-ancestors still holds the allowlist.
+const STRIPE_REDIRECT_ORIGINS = new Set(["https://hooks.stripe.com", "https://js.stripe.com"]);
+
+function parentFromReferer(referer: string | null): string | null {
+  const origin = originOf(referer);
+  return origin !== null && STRIPE_REDIRECT_ORIGINS.has(origin) ? null : origin;
 }
 
 function originOf(referer: string | null): string | null {

@@ -30,6 +30,7 @@ summary{cursor:pointer;font-weight:600}
 details ul{margin:6px 0 0;padding-left:18px}
 code{font-family:ui-monospace,Menlo,Consolas,monospace}
 .done{padding:12px;border-radius:8px;background:#e6f4ea;color:#14532d}
+.done a{color:#0b3d91}
 .msg{padding:12px;border-radius:8px;background:#f6f8fa}
 .note{font-size:.85rem;background:#fff4d6;border-radius:8px;padding:8px 10px;margin:0 0 14px}
 @media (max-width:420px){body{padding:10px}.row{grid-template-columns:1fr;gap:0}.pre{grid-template-columns:1fr 1fr}}

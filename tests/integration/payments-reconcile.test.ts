@@ -10,7 +10,7 @@ import { SAMPLE_FIXTURES } from "@/lib/sample/sample-fixtures";
 import { startApp, type StartedApp } from "../support/app";
 import { startAppWithKeys, type CreatedKeys } from "../support/app-with-keys";
 import { postgresAvailable } from "../support/database";
-import { startFakeStripe, type FakeStripe } from "../support/fake-stripe";
+import { fakeStripeEnv, startFakeStripe, type FakeStripe } from "../support/fake-stripe";
 import { runCli } from "../support/run-cli";
 
 const available = await postgresAvailable();
@@ -27,14 +27,7 @@ let stripeEnv: Record<string, string>;
 beforeAll(async () => {
   if (!available) return;
   stripe = await startFakeStripe();
-  stripeEnv = {
-    PAYMENTS_PROVIDER: "stripe",
-    STRIPE_SECRET_KEY: SECRET_KEY,
-    STRIPE_PUBLISHABLE_KEY: "pk_test_fakePublishable0000",
-    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-    STRIPE_API_BASE: stripe.url,
-    STRIPE_ALLOW_MODE_MISMATCH: "1",
-  };
+  stripeEnv = fakeStripeEnv(stripe, { secretKey: SECRET_KEY, webhookSecret: WEBHOOK_SECRET });
   ({ app, keys } = await startAppWithKeys(
     {
       operator: { name: "Donations desk", kind: "secret", tier: "operator" },

@@ -25,6 +25,7 @@ import { SAMPLE_FIXTURES } from "../lib/sample/sample-fixtures";
 import { buildBrowserScripts } from "../scripts/build-browser/build-browser-scripts";
 import { checkGraphQLScenario, scenarios, walkList } from "./scenarios";
 import { measureWidget } from "./widget";
+import { fakeStripeEnv, startFakeStripe, type FakeStripe } from "../tests/support/fake-stripe";
 import { startPgBouncer, type PgBouncer } from "../tests/support/pgbouncer";
 import { startUpstashShim, type UpstashShim } from "../tests/support/upstash-shim";
 import { positiveSetting } from "./positive-setting";
@@ -56,6 +57,7 @@ delete baseEnv.NODE_ENV;
 
 let database: BenchDatabase | undefined;
 let shim: UpstashShim | undefined;
+let fakeStripe: FakeStripe | undefined;
 let pgbouncer: PgBouncer | undefined;
 let cleaning: Promise<void> | undefined;
 
@@ -64,6 +66,7 @@ function cleanUp(): Promise<void> {
   cleaning ??= (async () => {
     await stopAll();
     await shim?.close().catch(() => undefined);
+    await fakeStripe?.stop().catch(() => undefined);
     await pgbouncer?.stop().catch(() => undefined);
     await database?.drop().catch((error: unknown) => console.error(`Could not drop ${database?.name}: ${String(error)}`));
   })();
@@ -104,8 +107,11 @@ async function main(): Promise<void> {
   pgbouncer = await startPgBouncer({ target: postgresTarget(settings.postgresUrl) });
   const pooledEnv = { ...env, DATABASE_URL: pgbouncer.url(database.name), DIRECT_DATABASE_URL: database.url };
   const preparedEnv = { ...env, DB_PREPARED_STATEMENTS: "1" };
-  const [nextPort, upstashPort, floorPort, pooledPort, preparedPort, directPort] = [
-    await freePort(), await freePort(), await freePort(), await freePort(), await freePort(), await freePort(),
+  // The Stripe provider against the tests' local fake of Stripe's API (no network, answers at once).
+  fakeStripe = await startFakeStripe();
+  const stripeEnv = { ...env, ...fakeStripeEnv(fakeStripe, { secretKey: "sk_test_bench", webhookSecret: "whsec_bench" }) };
+  const [nextPort, upstashPort, floorPort, pooledPort, preparedPort, directPort, stripePort] = [
+    await freePort(), await freePort(), await freePort(), await freePort(), await freePort(), await freePort(), await freePort(),
   ];
   const startNext = (label: string, port: number, serverEnv: Env) =>
     startServer(label, port, process.execPath, [NEXT_BIN, "start", "-p", String(port), "-H", "127.0.0.1"], serverEnv, "/api/health/live");
@@ -114,6 +120,7 @@ async function main(): Promise<void> {
   const nextPooler = await startNext("next-pooler", pooledPort, pooledEnv);
   const nextPrepared = await startNext("next-prepared", preparedPort, preparedEnv);
   const nextDirect = await startNext("next-direct", directPort, env);
+  const nextStripe = await startNext("next-stripe", stripePort, stripeEnv);
   const floor = await startServer("floor", floorPort, process.execPath, ["--import", "tsx", "bench/floor-server.ts", String(floorPort)], env, "/list?limit=1");
   const baseUrls = {
     next: next.baseUrl,
@@ -121,6 +128,7 @@ async function main(): Promise<void> {
     "next-pooler": nextPooler.baseUrl,
     "next-prepared": nextPrepared.baseUrl,
     "next-direct": nextDirect.baseUrl,
+    "next-stripe": nextStripe.baseUrl,
     floor: floor.baseUrl,
   };
   const constant = await fetch(`${next.baseUrl}/api/bench/constant`);

@@ -7,9 +7,10 @@ import type { LoadRequest } from "./measure";
  * through pgbouncer in transaction mode; next-prepared: one with DB_PREPARED_STATEMENTS=1 (named
  * statements, direct); next-direct: their twin, configured like next but serving only the
  * scenarios they serve, so that the three compare like with like (the main server has by then
- * run every other scenario, and a server's speed depends on what it has run); floor: the bare
+ * run every other scenario, and a server's speed depends on what it has run); next-stripe: one
+ * with the Stripe provider, against the tests' local fake of Stripe's API; floor: the bare
  * node:http server. */
-export type ScenarioServer = "next" | "next-upstash" | "next-pooler" | "next-prepared" | "next-direct" | "floor";
+export type ScenarioServer = "next" | "next-upstash" | "next-pooler" | "next-prepared" | "next-direct" | "next-stripe" | "floor";
 
 export type Scenario = { name: string; server: ScenarioServer; path: string; request?: LoadRequest };
 
@@ -56,6 +57,7 @@ export function scenarios({ search, deepCursor, slug, partnerKey, embed }: Scena
     { name: "list, through PgBouncer", server: "next-pooler", path: "/api/registry/ngos?limit=20" },
     { name: "list, prepared statements", server: "next-prepared", path: "/api/registry/ngos?limit=20" },
     { name: "intent create", server: "next", path: INTENT, request: intent },
+    { name: "intent create, Stripe (local fake)", server: "next-stripe", path: INTENT, request: intent },
     { name: "intent create, direct twin", server: "next-direct", path: INTENT, request: intent },
     { name: "intent create, through PgBouncer", server: "next-pooler", path: INTENT, request: intent },
     { name: "list deep page", server: "next", path: `/api/registry/ngos?limit=20&cursor=${encodeURIComponent(deepCursor)}` },

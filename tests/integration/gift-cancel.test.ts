@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SAMPLE_FIXTURES } from "@/lib/sample/sample-fixtures";
 import type { StartedApp } from "../support/app";
 import { startAppWithKeys, type CreatedKeys } from "../support/app-with-keys";
+import { callApi, type ApiCall } from "../support/call-api";
 import { TEST_SERVER_SECRET } from "../support/child-env";
 
 const NGO_SITE = "https://donate.ngo.test";
@@ -35,18 +36,10 @@ afterAll(async () => {
 });
 
 type Json = Record<string, unknown> & { detail?: string; errors?: { name: string; reason: string }[] };
-type Answer = { status: number; text: string; body: Json; headers: Headers };
 
-async function call(method: string, url: string, init: { body?: string | object; headers?: Record<string, string> } = {}): Promise<Answer> {
-  const response = await fetch(url.startsWith("http") ? url : `${app.url}${url}`, {
-    method,
-    redirect: "manual",
-    headers: { ...(init.body === undefined || typeof init.body === "string" ? {} : { "Content-Type": "application/json" }), ...init.headers },
-    body: init.body === undefined ? undefined : typeof init.body === "string" ? init.body : JSON.stringify(init.body),
-  });
-  const text = await response.text();
-  return { status: response.status, text, body: (text.startsWith("{") ? JSON.parse(text) : {}) as Json, headers: response.headers };
-}
+// Redirects are not followed: the form's 303 back to its page is part of what is tested.
+const call = (method: string, url: string, init: Omit<ApiCall, "redirect"> = {}) =>
+  callApi<Json>(url.startsWith("http") ? url : `${app.url}${url}`, method, { ...init, redirect: "manual" });
 
 /** A gift made and paid with the sandbox's succeeding test card. */
 async function paidGift(frequency: "monthly" | "one_time" = "monthly"): Promise<{ id: string; secret: string }> {

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SAMPLE_FIXTURES } from "@/lib/sample/sample-fixtures";
 import { startApp, type StartedApp } from "../support/app";
 import { startAppWithKeys, type CreatedKeys } from "../support/app-with-keys";
+import { callApi, type ApiCall } from "../support/call-api";
 import { postgresAvailable } from "../support/database";
 import { fakeStripeEnv, startFakeStripe, type FakeStripe } from "../support/fake-stripe";
 import { runCli } from "../support/run-cli";
@@ -44,15 +45,7 @@ afterAll(async () => {
 
 type Json = Record<string, unknown>;
 
-async function call(base: string, method: string, path: string, init: { body?: string | object; headers?: Record<string, string> } = {}): Promise<{ status: number; body: Json }> {
-  const response = await fetch(`${base}${path}`, {
-    method,
-    headers: { ...(init.body === undefined ? {} : { "Content-Type": "application/json" }), ...init.headers },
-    body: init.body === undefined ? undefined : typeof init.body === "string" ? init.body : JSON.stringify(init.body),
-  });
-  const text = await response.text();
-  return { status: response.status, body: (text.startsWith("{") ? JSON.parse(text) : {}) as Json };
-}
+const call = (base: string, method: string, path: string, init: ApiCall = {}) => callApi<Json>(`${base}${path}`, method, init);
 
 const asOperator = () => ({ Authorization: `Bearer ${keys.operator.key}` });
 const statusOf = async (id: string) => ((await call(app.url, "GET", `/api/v1/donation-intents/${id}`, { headers: asOperator() })).body.data as Json).status;

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SAMPLE_FIXTURES } from "@/lib/sample/sample-fixtures";
 import type { StartedApp } from "../support/app";
 import { startAppWithKeys, type CreatedKeys } from "../support/app-with-keys";
+import { callApi, type ApiAnswer, type ApiCall } from "../support/call-api";
 import { fakeStripeEnv, startFakeStripe, type FakeStripe } from "../support/fake-stripe";
 
 const NGO_SITE = "https://donate.ngo.test";
@@ -42,17 +43,9 @@ afterAll(async () => {
 });
 
 type Json = Record<string, unknown> & { detail?: string; type?: string; errors?: { name: string; reason: string }[] };
-type Answer = { status: number; text: string; body: Json; headers: Headers };
+type Answer = ApiAnswer<Json>;
 
-async function call(method: string, path: string, init: { body?: string | object; headers?: Record<string, string> } = {}): Promise<Answer> {
-  const response = await fetch(`${app.url}${path}`, {
-    method,
-    headers: { ...(init.body === undefined ? {} : { "Content-Type": "application/json" }), ...init.headers },
-    body: init.body === undefined ? undefined : typeof init.body === "string" ? init.body : JSON.stringify(init.body),
-  });
-  const text = await response.text();
-  return { status: response.status, text, body: (text.startsWith("{") ? JSON.parse(text) : {}) as Json, headers: response.headers };
-}
+const call = (method: string, path: string, init: ApiCall = {}) => callApi<Json>(`${app.url}${path}`, method, init);
 
 const asEmbed = (extra: Record<string, string> = {}) => ({ Authorization: `Bearer ${keys.embed.key}`, Origin: NGO_SITE, ...extra });
 const create = (body: object, headers = asEmbed()) => call("POST", INTENT, { body: { ngo: DEMO, amount: 2500, currency: "EUR", ...body }, headers });

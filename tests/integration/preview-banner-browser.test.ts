@@ -1,6 +1,6 @@
 // The banner of a Vercel preview on sample data, in real Chromium: shown above the header on the
 // explorer's pages, in a landmark of its own, with no axe violation (WCAG 2.1 AA and best
-// practice), light or dark.
+// practice), and readable in the dark scheme too.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -37,21 +37,27 @@ afterAll(async () => {
 describe.skipIf(!available)("the preview banner", () => {
   it("says 'preview data, resets' first thing on every explorer page, with no axe violation", async () => {
     const slug = ((await (await fetch(`${app.url}/api/registry/ngos?limit=1`)).json()) as { data: { slug: string }[] }).data[0]!.slug;
-    for (const colorScheme of ["light", "dark"] as const) {
-      const context = await browser.newContext({ colorScheme });
-      for (const url of ["/", `/ngos/${slug}`, "/stats", "/docs"]) {
-        const page = await context.newPage();
-        await page.goto(`${app.url}${url}`);
-        const banner = page.getByRole("complementary", { name: "Preview deployment" });
-        await expect.poll(() => banner.isVisible()).toBe(true);
-        expect(await banner.innerText()).toMatch(/^Preview data, resets\./);
-        // Above the header: the first thing after the skip link.
-        expect(await page.evaluate(() => document.querySelector(".skip")?.nextElementSibling?.className)).toBe("preview-banner");
-        const { violations } = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
-        expect(violations.map((v) => `${colorScheme} ${url}: ${v.id} ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
-        await page.close();
+    const context = await browser.newContext({ colorScheme: "light" });
+    for (const url of ["/", `/ngos/${slug}`, "/stats", "/docs"]) {
+      const page = await context.newPage();
+      await page.goto(`${app.url}${url}`);
+      const banner = page.getByRole("complementary", { name: "Preview deployment" });
+      await expect.poll(() => banner.isVisible()).toBe(true);
+      expect(await banner.innerText()).toMatch(/^Preview data, resets\./);
+      // Above the header: the first thing after the skip link.
+      expect(await page.evaluate(() => document.querySelector(".skip")?.nextElementSibling?.className)).toBe("preview-banner");
+      const { violations } = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
+      expect(violations.map((v) => `light ${url}: ${v.id} ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+      // The dark scheme changes the banner's colours only (the pages themselves are audited dark
+      // by explorer-browser.test.ts): its contrast, on one page, is what it can break.
+      if (url === "/") {
+        await page.emulateMedia({ colorScheme: "dark" });
+        expect(await page.evaluate(() => matchMedia("(prefers-color-scheme: dark)").matches)).toBe(true);
+        const dark = await new AxeBuilder({ page }).include(".preview-banner").withRules(["color-contrast"]).analyze();
+        expect(dark.violations.map((v) => `dark ${url}: ${v.id} ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
       }
-      await context.close();
+      await page.close();
     }
+    await context.close();
   }, 120_000);
 });

@@ -73,6 +73,7 @@ const configObject = z.object({
   WEBHOOKS_POLL_MS: unsetIfEmpty(z.coerce.number().int().min(0).max(3_600_000)),
   WEBHOOKS_BATCH_SIZE: unsetIfEmpty(z.coerce.number().int().min(1).max(1000)),
   WEBHOOKS_ENDPOINT_CONCURRENCY: unsetIfEmpty(z.coerce.number().int().min(1).max(1000)),
+  EVENTS_RETENTION_DAYS: unsetIfEmpty(z.coerce.number().int().min(1).max(3650)),
 });
 
 /** Every variable the configuration reads (the .env.example test keeps that file in step). */
@@ -245,6 +246,9 @@ export type WebhookSettings = {
   /** Of those, at most this many to one endpoint (WEBHOOKS_ENDPOINT_CONCURRENCY, default 8): a slow
    * or dead endpoint holds only its own share of the slots. */
   endpointConcurrency: number;
+  /** Events older than this are pruned with their deliveries and attempts (EVENTS_RETENTION_DAYS,
+   * default 30), except one still being retried (lib/webhooks/prune-events.ts). */
+  retentionDays: number;
 };
 
 /**
@@ -303,6 +307,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
       pollMs: e.WEBHOOKS_POLL_MS ?? (e.DATABASE_URL === undefined ? 1_000 : 0),
       batchSize: e.WEBHOOKS_BATCH_SIZE ?? 50,
       endpointConcurrency: e.WEBHOOKS_ENDPOINT_CONCURRENCY ?? 8,
+      retentionDays: e.EVENTS_RETENTION_DAYS ?? 30,
     },
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS ?? 5_000,
     hsts: (e.DATABASE_URL !== undefined && e.NODE_ENV === "production") || vercelEnv === "production",

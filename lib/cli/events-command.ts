@@ -1,11 +1,11 @@
-// `events list`: the event outbox, as GET /api/v1/events lists it.
+// `events list`: the event outbox, as GET /api/v1/events lists it; `events prune`: its retention, now.
 import { commanderGroup, groupCommand, integerFlag } from "./commander-group";
 import { formatTable } from "./format-table";
 import { printJson } from "./print-json";
 import { withDatabase } from "./with-database";
 
 export const runEventsCommand = commanderGroup((io) => {
-  const group = groupCommand("events", "The event outbox: list", io);
+  const group = groupCommand("events", "The event outbox: list, prune", io);
   group
     .command("list")
     .description("events in commit-safe order (oldest first); poll again with the printed cursor for what came since")
@@ -29,6 +29,24 @@ export const runEventsCommand = commanderGroup((io) => {
       io.out(formatTable(["ID", "TYPE", "CREATED"], page.data.map((e) => [e.id, e.type, e.created_at])));
       // The events list always says where to continue: a short page means caught up for now.
       if (page.page.next_cursor) io.out(`${page.data.length < page.page.limit ? "caught up; later" : "more"}: --cursor ${page.page.next_cursor}`);
+    });
+  group
+    .command("prune")
+    .description("delete the events older than EVENTS_RETENTION_DAYS (default 30) with their deliveries, as every dispatcher does every 10 minutes")
+    .option("--json", "print one JSON object on stdout")
+    .action(async (flags: { json?: boolean }) => {
+      const { pruneEvents } = await import("@/lib/webhooks/prune-events");
+      // Batch after batch until none comes back full: each is its own short transaction.
+      const total = await withDatabase(async () => {
+        let deleted = 0;
+        for (;;) {
+          const result = await pruneEvents({ batchSize: 1_000, maxBatches: 1 });
+          deleted += result.deleted;
+          if (!result.more) return { deleted, cutoff: result.cutoff };
+        }
+      });
+      if (flags.json) return printJson(io, total);
+      io.out(`Pruned ${total.deleted} event${total.deleted === 1 ? "" : "s"} created before ${total.cutoff}, with their deliveries.`);
     });
   return group;
 });

@@ -20,7 +20,7 @@ Groups:
   db         the database: migrate, seed
   ngos       registry entries: create, update, transition, import
   webhooks   webhook endpoints: list, create, rotate-secret, deliveries, redeliver
-  events     the event outbox: list
+  events     the event outbox: list, prune
   donations  donation intents: list, show, reconcile
 
 Run \`${CLI} <group> --help\` or \`${CLI} <group> <command> --help\` for more.

@@ -2,8 +2,9 @@
 // schema of one item.
 import { z } from "zod";
 
-export function listPageSchema(item: z.ZodType, cursorMeaning = "The cursor of the next page; null on the last page."): z.ZodType {
+export function listPageSchema(item: z.ZodType, cursorMeaning = "The cursor of the next page; null on the last page.", extra: z.ZodRawShape = {}): z.ZodType {
   return z.object({
+    ...extra,
     data: z.array(item),
     page: z.object({
       next_cursor: z.string().nullable().meta({ description: cursorMeaning }),

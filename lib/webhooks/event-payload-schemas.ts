@@ -43,4 +43,12 @@ export const eventPayloadSchemas = EVENT_TYPES.map((type) =>
 export const eventListResponseSchema = listPageSchema(
   z.union(eventPayloadSchemas),
   "Where to continue: the position after the last event shown (the cursor sent, on an empty page). Never null once there is an event: poll with it to get what came since.",
+  {
+    meta: z.object({
+      retention_days: z.int().min(1).meta({ description: "How many days of events the list keeps (EVENTS_RETENTION_DAYS)." }),
+      retained_since: z.string().meta({
+        description: "Events created before this time (RFC 3339, UTC) are pruned, with their deliveries, except one still being retried: the list reaches back no further.",
+      }),
+    }),
+  },
 ).meta({ id: "EventList" });

@@ -1,3 +1,4 @@
+import { config } from "@/lib/config";
 import { Prisma, queryRows } from "@/lib/db";
 import { ApiError } from "@/lib/errors/api-error";
 import { listPage, type ListPage } from "@/lib/schemas/list-page";
@@ -5,6 +6,8 @@ import { PAGE_SIZE } from "@/lib/registry/schemas";
 import { decodeCursor, encodeCursor, queryFingerprint } from "@/lib/registry/cursor";
 import type { ListEventsQuery } from "./event-schemas";
 import type { WebhookEventPayload } from "@/lib/events/event-types";
+
+export type EventListPage = ListPage<WebhookEventPayload> & { meta: { retention_days: number; retained_since: string } };
 
 /**
  * Events in the order of the transactions that wrote them, so an integration that was down can
@@ -23,7 +26,7 @@ import type { WebhookEventPayload } from "@/lib/events/event-types";
  * next_cursor is the position after the last event shown (the cursor given, on an empty page),
  * so polling with it picks up exactly the events that became visible since.
  */
-export async function listEvents(query: ListEventsQuery): Promise<ListPage<WebhookEventPayload>> {
+export async function listEvents(query: ListEventsQuery): Promise<EventListPage> {
   const limit = query.limit ?? PAGE_SIZE.default;
   const fingerprint = queryFingerprint(["events-by-transaction", query.type, query.since?.toISOString(), query.until?.toISOString()]);
   const conditions: Prisma.Sql[] = [Prisma.sql`txid < pg_snapshot_xmin(pg_current_snapshot())::text::bigint`];
@@ -49,9 +52,14 @@ export async function listEvents(query: ListEventsQuery): Promise<ListPage<Webho
     ORDER BY txid, id LIMIT ${limit}::int`);
   const last = rows.at(-1);
   const next = last ? encodeCursor({ value: last.txid_text, id: last.id }, fingerprint) : (query.cursor ?? null);
-  return listPage(
-    rows.map(({ id, type, created_at, api_version, data }) => ({ id, type, created_at, api_version, data })),
-    next,
-    limit,
-  );
+  const { retentionDays } = config().webhooks;
+  return {
+    ...listPage(
+      rows.map(({ id, type, created_at, api_version, data }) => ({ id, type, created_at, api_version, data })),
+      next,
+      limit,
+    ),
+    // How far back the list reaches: older events are pruned (prune-events.ts).
+    meta: { retention_days: retentionDays, retained_since: new Date(Date.now() - retentionDays * 86_400_000).toISOString() },
+  };
 }

@@ -15,12 +15,23 @@ export function registryWhere(filters: RegistryFilters, tier: Tier): Prisma.Sql 
   if (hidden.length) {
     throw ApiError.invalid([{ name: "state", reason: `${hidden.join(", ")} is not visible to the ${tier} tier` }]);
   }
-  const conditions = [Prisma.sql`n.state = ANY(${filters.state ?? [...allowed]}::ngo_state[])`];
-  if (filters.sector) conditions.push(Prisma.sql`n.sector_id = ANY(${filters.sector}::text[])`);
-  if (filters.country) conditions.push(Prisma.sql`n.country = ANY(${filters.country}::text[])`);
+  const conditions = [oneOf(Prisma.sql`n.state`, filters.state ?? [...allowed], Prisma.sql`ngo_state`)];
+  if (filters.sector) conditions.push(oneOf(Prisma.sql`n.sector_id`, filters.sector, Prisma.sql`bpchar`));
+  // country is char(2): compared as text, its indexes could not be used.
+  if (filters.country) conditions.push(oneOf(Prisma.sql`n.country`, filters.country, Prisma.sql`bpchar`));
   if (filters.min_trust_score !== undefined) conditions.push(Prisma.sql`n.trust_score >= ${filters.min_trust_score}::int`);
   if (filters.q !== undefined) conditions.push(Prisma.sql`${searchVector(tier)} @@ search.query`);
   return Prisma.join(conditions, " AND ");
+}
+
+/**
+ * `column` is one of `values`. One value is an equality, not `= ANY(…)`: PostgreSQL (before 17)
+ * reads an index in order only for an equality, so `country = 'KE' ORDER BY trust_score` walks
+ * the (country, trust_score, id) index and stops at the page's end, where `= ANY('{KE}')` would
+ * fetch every entry of the country and sort them.
+ */
+function oneOf(column: Prisma.Sql, values: readonly string[], type: Prisma.Sql): Prisma.Sql {
+  return values.length === 1 ? Prisma.sql`${column} = ${values[0]}::${type}` : Prisma.sql`${column} = ANY(${values}::${type}[])`;
 }
 
 /**

@@ -70,7 +70,7 @@ export const listQuerySchema = z.object({
     .enum(SORTS, { error: `must be one of ${SORTS.join(", ")}` })
     .meta({ openapi: { type: "string", enum: [...SORTS], description: "A leading '-' sorts descending." } })
     .optional()
-    .meta({ description: "The order; relevance needs a search. Default: relevance with a search, otherwise the highest trust score first." }),
+    .meta({ description: "The order; relevance needs a search, and ranks the 1,000 most trusted matches. Default: relevance with a search, otherwise the highest trust score first." }),
   limit: integerParam(1, PAGE_SIZE.max)
     .optional()
     .meta({ description: `Page size, 1–${PAGE_SIZE.max} (default ${PAGE_SIZE.default}).` }),

@@ -296,7 +296,7 @@ describe("the events list", () => {
     // Caught up: the cursor stays, and polling with it later gives exactly what came since.
     expect(second.page.next_cursor).toEqual(expect.any(String));
     const idle = await events(`type=ngo.created&since=${since}&limit=2&cursor=${second.page.next_cursor}`);
-    expect(idle).toEqual({ data: [], page: { next_cursor: second.page.next_cursor, limit: 2 } });
+    expect(idle).toEqual({ data: [], page: { next_cursor: second.page.next_cursor, limit: 2 }, meta: { retention_days: 30, retained_since: expect.any(String) } });
     const slug = await createNgo();
     const later = await events(`type=ngo.created&since=${since}&limit=2&cursor=${idle.page.next_cursor}`);
     expect(later.data).toHaveLength(1);
@@ -324,7 +324,7 @@ describe("the events list", () => {
     expect(quiet.body).toEqual({ data: [], page: { next_cursor: null, limit: 20 } });
   });
 
-  it("answers every admin list in one shape: { data, page: { next_cursor, limit } }", async () => {
+  it("answers every admin list in one shape: { data, page: { next_cursor, limit } }, the events list with its reach in meta", async () => {
     const { endpoint } = await endpointFor(await newReceiver(), ["api_key.revoked"]);
     for (const path of [
       "/api/v1/events?limit=3",
@@ -334,7 +334,8 @@ describe("the events list", () => {
       "/api/v1/donation-intents",
     ]) {
       const { status, body } = await call("GET", path);
-      expect({ path, status, keys: Object.keys(body).sort() }).toEqual({ path, status: 200, keys: ["data", "page"] });
+      const keys = path.startsWith("/api/v1/events") ? ["data", "meta", "page"] : ["data", "page"];
+      expect({ path, status, keys: Object.keys(body).sort() }).toEqual({ path, status: 200, keys });
       expect(body.page).toEqual({ next_cursor: expect.toSatisfy((c) => c === null || typeof c === "string"), limit: expect.any(Number) });
       expect(Array.isArray(body.data)).toBe(true);
     }

@@ -1,10 +1,13 @@
-// Starts the app with API keys made beforehand: the keys are created on the app's database by a
-// child process (an embedded database admits one process at a time), then the app starts on it.
+// Starts the app with API keys. On the embedded database the app makes its demo keys at its first
+// start (lib/keys/ensure-demo-keys.ts): the keys are made through POST /api/v1/keys with the demo
+// operator key, as an operator would, in the test's own process. On PostgreSQL, with no demo keys,
+// a child process makes them on the database before the app starts.
 import { execFile } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
+import { DEMO_KEYS_FILE, type DemoKeysFile } from "@/lib/keys/ensure-demo-keys";
 import type { CreateApiKeyInput } from "@/lib/keys/schemas";
 import { startApp, type StartAppOptions, type StartedApp } from "./app";
 import { childEnv } from "./child-env";
@@ -25,9 +28,16 @@ export async function startAppWithKeys<Name extends string>(
   const dataDir = database ? fs.mkdtempSync(path.join(os.tmpdir(), "tr-keys-")) : freshEmbeddedDataDir("tr-keys-");
   const env: Record<string, string> = database ? database.env : { DATA_DIR: dataDir, DATABASE_URL: "" };
   try {
-    const keys = await createKeys(specs, env);
+    const keysBefore = database ? await createKeys(specs, env) : undefined;
     const appEnv = database && options.appDatabaseUrl ? { DATABASE_URL: options.appDatabaseUrl(database.url) } : env;
     const app = await startApp({ ...options, env: { ...options.env, ...appEnv } });
+    let keys: CreatedKeys<Name>;
+    try {
+      keys = keysBefore ?? (await createKeysOverHttp(app.url, dataDir, specs));
+    } catch (error) {
+      await app.stop();
+      throw error;
+    }
     const stop = app.stop;
     app.stop = async () => {
       await stop();
@@ -40,6 +50,23 @@ export async function startAppWithKeys<Name extends string>(
     fs.rmSync(dataDir, { recursive: true, force: true });
     throw error;
   }
+}
+
+/** Makes the keys through the running app's API, with the demo operator key its first start wrote. */
+async function createKeysOverHttp<Name extends string>(url: string, dataDir: string, specs: Record<Name, CreateApiKeyInput>): Promise<CreatedKeys<Name>> {
+  const demo = JSON.parse(fs.readFileSync(path.join(dataDir, DEMO_KEYS_FILE), "utf8")) as DemoKeysFile;
+  const created: Partial<CreatedKeys<Name>> = {};
+  for (const [name, spec] of Object.entries(specs) as [Name, CreateApiKeyInput][]) {
+    const response = await fetch(`${url}/api/v1/keys`, {
+      method: "POST",
+      headers: { Authorization: `Bearer ${demo.operator.key}`, "Content-Type": "application/json" },
+      body: JSON.stringify(spec),
+    });
+    const body = (await response.json()) as { key: string; data: { id: string } };
+    if (response.status !== 201) throw new Error(`POST /api/v1/keys for '${name}': ${response.status} ${JSON.stringify(body)}`);
+    created[name] = { key: body.key, id: body.data.id };
+  }
+  return created as CreatedKeys<Name>;
 }
 
 /**

@@ -161,6 +161,7 @@ function newIntentRow(
     providerSubscriptionId: refs.subscription,
     providerCustomerId: refs.customer,
     subscriptionStatus: null,
+    amountRefunded: 0,
     ngo: { id: ngo.id, slug: ngo.slug, name: ngo.name },
   };
 }

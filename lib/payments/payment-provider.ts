@@ -49,7 +49,13 @@ export type PaymentCollection = {
 export type PaymentEvent =
   | { eventId: string; kind: "processing" | "succeeded" | "canceled"; intentId: string; paymentRef: string | null; cardLast4: string | null }
   | { eventId: string; kind: "failed"; intentId: string; code: DeclineCode }
-  | { eventId: string; kind: "refunded" | "disputed"; paymentRef: string }
+  /**
+   * A payment refunded at the provider: `amountRefunded` is its total so far (Stripe's
+   * cumulative amount_refunded), never this refund's share, so that a replayed or late event
+   * cannot count twice; `full` when nothing is left to refund.
+   */
+  | { eventId: string; kind: "refunded"; paymentRef: string; amountRefunded: number; full: boolean }
+  | { eventId: string; kind: "disputed"; paymentRef: string }
   /** A subscription's invoice was paid: its first payment (the intent succeeds) or a renewal. */
   | { eventId: string; kind: "invoice_paid"; intentId: string; subscriptionRef: string; invoiceRef: string; paymentRef: string | null; amount: number; currency: string; first: boolean }
   | { eventId: string; kind: "invoice_failed"; intentId: string; subscriptionRef: string; invoiceRef: string; code: DeclineCode; first: boolean }

@@ -239,12 +239,35 @@ describe("Stripe's webhooks", () => {
     expect(await statusOf(id)).toBe("requires_payment_method");
   });
 
-  it("applies a duplicated event once", async () => {
+  it("applies an event delivered ten times at once exactly once, answering each with a 200", async () => {
     const { id, paymentIntent } = await oneTimeIntent();
     const event = stripeEvent("payment_intent.succeeded", paymentIntent);
-    const answers = await Promise.all([deliver(event), deliver(event), deliver(event)]);
-    expect(answers.map((a) => a.body.outcome).sort()).toEqual(["applied", "duplicate", "duplicate"]);
-    expect((await eventsAbout(id)).filter((e) => e.type === "donation_intent.succeeded")).toHaveLength(1);
+    const answers = await Promise.all(Array.from({ length: 10 }, () => deliver(event)));
+    expect(answers.map((a) => a.status)).toEqual(Array(10).fill(200));
+    expect(answers.map((a) => a.body.outcome).sort()).toEqual(["applied", ...Array(9).fill("duplicate")]);
+    expect((await eventsAbout(id)).map((e) => e.type)).toEqual(["donation_intent.created", "donation_intent.succeeded"]);
+  });
+
+  it("applies two different events about one intent, each delivered five times at once, to one outcome", async () => {
+    const { id, paymentIntent } = await oneTimeIntent();
+    const processing = stripeEvent("payment_intent.processing", paymentIntent);
+    const succeeded = stripeEvent("payment_intent.succeeded", paymentIntent);
+    const fiveEach = (a: Record<string, unknown>, b: Record<string, unknown>) => Promise.all(Array.from({ length: 10 }, (_, n) => deliver(n % 2 ? a : b)));
+    const settled = await fiveEach(processing, succeeded);
+    expect(settled.every((a) => a.status === 200)).toBe(true);
+    expect(settled.filter((a) => a.body.outcome === "applied")).toHaveLength(2);
+    expect(await statusOf(id)).toBe("succeeded");
+
+    // Two partial refunds at once: whichever is applied last, the total is the larger, never a sum.
+    const charge = { id: `ch_${id}`, object: "charge", payment_intent: paymentIntent.id, amount: 2500, refunded: false };
+    const refunds = await fiveEach(stripeEvent("charge.refunded", { ...charge, amount_refunded: 700 }), stripeEvent("charge.refunded", { ...charge, amount_refunded: 1100 }));
+    expect(refunds.every((a) => a.status === 200)).toBe(true);
+    const { body } = await call("GET", `/api/v1/donation-intents/${id}`, { headers: asOperator() });
+    expect(body.data).toMatchObject({ status: "succeeded", amount_refunded: 1100 });
+    const events = await eventsAbout(id);
+    expect(events.filter((e) => e.type === "donation_intent.succeeded")).toHaveLength(1);
+    const partial = events.filter((e) => e.type === "donation_intent.partially_refunded").map((e) => (e.data.donation_intent as Json).amount_refunded);
+    expect([[1100], [700, 1100]]).toContainEqual(partial);
   });
 
   it("lets a late failure change nothing after a success, and a success win over a failure", async () => {

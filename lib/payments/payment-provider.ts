@@ -75,6 +75,9 @@ export type PaymentRefs = { intentId: string; payment: string | null; subscripti
  */
 export type RetrievedPayment = { open: boolean; events: PaymentEvent[] };
 
+/** A payment found at the provider, and whether it is still open there (the donor could still pay). */
+export type FoundPayment = { refs: PaymentRefs; open: boolean };
+
 export type ProviderCheck = { reachable: true; mode: string } | { reachable: false; output: string };
 
 export type PaymentProvider = {
@@ -92,6 +95,11 @@ export type PaymentProvider = {
   retrievePayment?(refs: PaymentRefs): Promise<RetrievedPayment>;
   /** A live provider: ends a payment still open there (our intent expired), idempotently. */
   cancelPayment?(refs: PaymentRefs): Promise<void>;
+  /**
+   * A live provider: the payment made for our intent id, found by its metadata, when we never
+   * wrote its ids (an orphan: see PendingProviderPayment); null if the provider made none.
+   */
+  findPayment?(intentId: string, frequency: PaymentRequest["frequency"]): Promise<FoundPayment | null>;
   /** Health: reachable, and in which mode (test or live for a real provider). */
   check(): Promise<ProviderCheck>;
 };

@@ -55,7 +55,7 @@ export const runDonationsCommand = commanderGroup((io) => {
     });
   group
     .command("reconcile")
-    .description("ask the live payment provider about intents still open long after their creation (a missed webhook) and apply its state; cancel there what expired here")
+    .description("ask the live payment provider about intents still open long after their creation (a missed webhook) and apply its state; cancel there what expired here, and payments made for intents never written here")
     .option("--older-than <duration>", "only intents created at least this long ago, e.g. 30s, 15m, 2h (default DONATION_RECONCILE_AFTER_SECONDS, 15m)", durationFlag("--older-than", 30 * 86_400_000))
     .option("--limit <n>", "at most this many intents (default 100)", integerFlag("--limit", 1, 1000))
     .option("--dry-run", "ask the provider and report, change nothing")
@@ -73,6 +73,10 @@ export const runDonationsCommand = commanderGroup((io) => {
             report.intents.map((i) => [i.id, i.status_before, i.status, i.provider_events.join(", ") || "-", i.canceled_at_provider ? "yes" : "-", i.error ?? "-"]),
           ),
         );
+        if (report.orphans.length > 0) {
+          io.out("payments the provider made for intents never written here:");
+          io.out(formatTable(["INTENT ID", "FOUND THERE", "CANCELED THERE", "ERROR"], report.orphans.map((o) => [o.id, o.found_at_provider ? "yes" : "-", o.canceled_at_provider ? "yes" : "-", o.error ?? "-"])));
+        }
         io.out(`${report.dry_run ? "dry run: " : ""}${report.checked} checked, ${report.changed} ${report.dry_run ? "would change" : "changed"}, ${report.errors} errors`);
       }
       // A scheduled run must notice: exit 1 (the report above still says what was done).

@@ -1,25 +1,35 @@
 // A provider's event, applied to our intent. Each change is one conditional UPDATE, so a replayed,
-// duplicated or late event changes nothing: a failure never overrides a success, nothing leaves
-// refunded or disputed, and only a succeeded gift can be refunded or disputed. One exception to
+// duplicated or late event changes nothing: a failure never overrides a success. One exception to
 // "a final state never changes": a provider's success wins over our failed or canceled (the donor
-// retried with another card, or paid after our intent expired), since money did move.
+// retried with another card, or paid after our intent expired), since money did move. Refunds and
+// disputes, of a gift or of a monthly gift's renewal, are apply-charge-event.ts's.
 import type { Prisma } from "@/lib/db";
 import { recordEvents, type NewEvent } from "@/lib/events/record-event";
 import type { PaymentEvent } from "@/lib/payments/payment-provider";
+import { applyChargeEvent } from "./apply-charge-event";
 import { applySubscriptionEvent } from "./apply-subscription-event";
 import { intentSelect } from "./intent-record";
 import { intentEvent } from "./settle-intents";
 
-type IntentEvent = Extract<PaymentEvent, { kind: "processing" | "succeeded" | "failed" | "canceled" | "refunded" | "disputed" }>;
+type IntentEvent = Extract<PaymentEvent, { kind: "processing" | "succeeded" | "failed" | "canceled" }>;
+type ChargeEvent = Extract<PaymentEvent, { kind: "refunded" | "disputed" }>;
 
 /** Applies the event in the caller's transaction, with the events it records. */
 export async function applyPaymentEvent(tx: Prisma.TransactionClient, provider: string, event: PaymentEvent, now = new Date()): Promise<void> {
-  const events = isIntentEvent(event) ? await applyIntentEvent(tx, provider, event, now) : await applySubscriptionEvent(tx, provider, event, now);
+  const events = isIntentEvent(event)
+    ? await applyIntentEvent(tx, provider, event, now)
+    : isChargeEvent(event)
+      ? await applyChargeEvent(tx, provider, event, now)
+      : await applySubscriptionEvent(tx, provider, event, now);
   await recordEvents(tx, events);
 }
 
 function isIntentEvent(event: PaymentEvent): event is IntentEvent {
-  return ["processing", "succeeded", "failed", "canceled", "refunded", "disputed"].includes(event.kind);
+  return ["processing", "succeeded", "failed", "canceled"].includes(event.kind);
+}
+
+function isChargeEvent(event: PaymentEvent): event is ChargeEvent {
+  return event.kind === "refunded" || event.kind === "disputed";
 }
 
 async function applyIntentEvent(tx: Prisma.TransactionClient, provider: string, event: IntentEvent, now: Date): Promise<NewEvent[]> {
@@ -50,8 +60,5 @@ function transitionOf(event: IntentEvent): { where: Prisma.DonationIntentWhereIn
       return { where: { id: event.intentId, status: { in: OPEN } }, data: { status: "failed", failureCode: event.code } };
     case "canceled":
       return { where: { id: event.intentId, status: { in: OPEN } }, data: { status: "canceled", cancellationReason: "canceled_at_provider" } };
-    case "refunded":
-    case "disputed":
-      return { where: { providerPaymentId: event.paymentRef, status: "succeeded" }, data: { status: event.kind } };
   }
 }

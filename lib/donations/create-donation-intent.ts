@@ -13,6 +13,7 @@ import { assertNgoAcceptsDonations, checkNgoAcceptsDonations, DONATION_NGO_COLUM
 import type { IntentCaller } from "./caller";
 import { newClientSecret } from "./client-secret";
 import { toIntentView, toOperatorIntentView, type IntentRow } from "./intent-record";
+import { notePendingPayment } from "./note-pending-payment";
 import { createIntentInputSchema, type CreateIntentInput, type CreatedIntentView } from "./schemas";
 
 export type CreatedIntent = {
@@ -68,8 +69,10 @@ export async function createDonationIntent(caller: IntentCaller, idempotencyKey:
   const { secret, hash } = newClientSecret(id);
   // Asked before our write, outside any transaction: the provider's answer is part of ours. Our
   // intent id is its idempotency key. Should our write then not happen (a concurrent duplicate
-  // won the Idempotency-Key), the provider's payment is left unconfirmed: its client secret
-  // never reaches a donor, so nothing is charged.
+  // won the Idempotency-Key, the process died), the provider's payment is left unconfirmed: its
+  // client secret never reaches a donor, so nothing is charged, and the pending row noted first
+  // (deleted by our write) has reconciliation cancel it there.
+  if (provider.findPayment) await notePendingPayment(provider.id, id, input.frequency);
   const collection = await provider.createPayment({
     intentId: id,
     amount: input.amount,
@@ -107,6 +110,9 @@ export async function createDonationIntent(caller: IntentCaller, idempotencyKey:
         ${row.providerPaymentId}::text, ${row.providerSubscriptionId}::text, ${row.providerCustomerId}::text
       FROM ngo WHERE ${idempotencyKey}::text IS NULL OR EXISTS (SELECT 1 FROM claim)
       RETURNING id
+    ),
+    pending AS (
+      DELETE FROM pending_provider_payments WHERE intent_id = ${row.id}::text AND EXISTS (SELECT 1 FROM intent)
     ),
     ${outboxWrites(events, Prisma.sql`EXISTS (SELECT 1 FROM intent)`)}
     SELECT (SELECT count(*) FROM ngo)::int AS accepts, (SELECT count(*) FROM intent)::int AS created,
@@ -161,6 +167,7 @@ function newIntentRow(
     providerSubscriptionId: refs.subscription,
     providerCustomerId: refs.customer,
     subscriptionStatus: null,
+    amountRefunded: 0,
     ngo: { id: ngo.id, slug: ngo.slug, name: ngo.name },
   };
 }

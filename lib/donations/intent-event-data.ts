@@ -19,10 +19,14 @@ declare module "@/lib/events/event-types" {
     "donation_intent.failed": IntentEventData;
     "donation_intent.canceled": IntentEventData;
     "donation_intent.refunded": IntentEventData;
+    "donation_intent.partially_refunded": IntentEventData;
     "donation_intent.disputed": IntentEventData;
     "donation_subscription.created": SubscriptionEventData;
     "donation_subscription.renewed": SubscriptionEventData;
     "donation_subscription.failed": SubscriptionEventData;
     "donation_subscription.canceled": SubscriptionEventData;
+    "donation_subscription.refunded": SubscriptionEventData;
+    "donation_subscription.partially_refunded": SubscriptionEventData;
+    "donation_subscription.disputed": SubscriptionEventData;
   }
 }

@@ -30,6 +30,7 @@ export const intentSelect = {
   providerSubscriptionId: true,
   providerCustomerId: true,
   subscriptionStatus: true,
+  amountRefunded: true,
   ngo: { select: { id: true, slug: true, name: true } },
 } as const;
 
@@ -60,6 +61,7 @@ export type IntentRow = {
   providerSubscriptionId: string | null;
   providerCustomerId: string | null;
   subscriptionStatus: string | null;
+  amountRefunded: number;
   ngo: { id: string; slug: string; name: string };
 };
 
@@ -92,5 +94,6 @@ export function toOperatorIntentView(row: IntentRow): OperatorIntentView {
     card_last4: row.cardLast4,
     api_key_id: row.apiKeyId,
     provider: row.provider,
+    amount_refunded: row.amountRefunded,
   };
 }

@@ -6,6 +6,7 @@ export type PaymentRow = {
   id: string;
   status: string;
   amount: number;
+  amountRefunded: number;
   currency: string;
   failureCode: string | null;
   providerInvoiceId: string | null;
@@ -20,6 +21,7 @@ export function toPaymentView(row: PaymentRow): DonationPaymentView {
     status: row.status as DonationPaymentView["status"],
     amount: row.amount,
     currency: row.currency as CurrencyCode,
+    amount_refunded: row.amountRefunded,
     failure_code: row.failureCode,
     provider_invoice_id: row.providerInvoiceId,
     provider_payment_id: row.providerPaymentId,

@@ -133,6 +133,7 @@ export const operatorIntentSchema = donationIntentSchema
     card_last4: z.string().nullable(),
     api_key_id: z.string().nullable(),
     provider: z.string(),
+    amount_refunded: z.int().meta({ description: "Minor units refunded at a live provider so far (0 if none): the gift stays succeeded until it is refunded in full." }),
   })
   .meta({ id: "OperatorDonationIntent" });
 
@@ -142,9 +143,10 @@ export const operatorIntentListSchema = listPageSchema(operatorIntentSchema).met
 export const donationPaymentSchema = z
   .object({
     id: z.string().meta({ description: "dp_…" }),
-    status: z.enum(["succeeded", "failed"]),
+    status: z.enum(["succeeded", "failed", "refunded", "disputed"]),
     amount: z.int(),
     currency: z.enum(CURRENCY_CODES),
+    amount_refunded: z.int().meta({ description: "Minor units refunded so far: refunded only once in full." }),
     failure_code: z.string().nullable(),
     provider_invoice_id: z.string().nullable(),
     provider_payment_id: z.string().nullable(),

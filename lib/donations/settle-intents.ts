@@ -36,11 +36,9 @@ const FINAL_EVENTS = {
   succeeded: "donation_intent.succeeded",
   failed: "donation_intent.failed",
   canceled: "donation_intent.canceled",
-  refunded: "donation_intent.refunded",
-  disputed: "donation_intent.disputed",
 } as const;
 
-/** The event of an intent that has just reached a final state (or, at a live provider, refunded or disputed). */
+/** The event of an intent that has just reached a final state (refunds and disputes: apply-charge-event.ts). */
 export function intentEvent(row: IntentRow): NewEvent {
   const type = FINAL_EVENTS[row.status as keyof typeof FINAL_EVENTS] ?? "donation_intent.canceled";
   return { type, data: { donation_intent: toOperatorIntentView(row) } };

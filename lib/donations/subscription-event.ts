@@ -1,10 +1,11 @@
+import type { EventType } from "@/lib/events/event-types";
 import type { NewEvent } from "@/lib/events/record-event";
 import { toOperatorIntentView, type IntentRow } from "./intent-record";
 import { toPaymentView, type PaymentRow } from "./payment-record";
 
 /** A monthly gift's donation_subscription.* event: the intent, and the payment it is about (none for its end). */
 export function subscriptionEvent(
-  type: "donation_subscription.created" | "donation_subscription.renewed" | "donation_subscription.failed" | "donation_subscription.canceled",
+  type: Extract<EventType, `donation_subscription.${string}`>,
   intent: IntentRow,
   payment: PaymentRow | null,
 ): NewEvent {

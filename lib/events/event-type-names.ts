@@ -13,11 +13,15 @@ export const EVENT_TYPES = [
   "donation_intent.failed",
   "donation_intent.canceled",
   "donation_intent.refunded",
+  "donation_intent.partially_refunded",
   "donation_intent.disputed",
   "donation_subscription.created",
   "donation_subscription.renewed",
   "donation_subscription.failed",
   "donation_subscription.canceled",
+  "donation_subscription.refunded",
+  "donation_subscription.partially_refunded",
+  "donation_subscription.disputed",
 ] as const;
 
 export type EventType = (typeof EVENT_TYPES)[number];

@@ -49,7 +49,13 @@ export type PaymentCollection = {
 export type PaymentEvent =
   | { eventId: string; kind: "processing" | "succeeded" | "canceled"; intentId: string; paymentRef: string | null; cardLast4: string | null }
   | { eventId: string; kind: "failed"; intentId: string; code: DeclineCode }
-  | { eventId: string; kind: "refunded" | "disputed"; paymentRef: string }
+  /**
+   * A payment refunded at the provider: `amountRefunded` is its total so far (Stripe's
+   * cumulative amount_refunded), never this refund's share, so that a replayed or late event
+   * cannot count twice; `full` when nothing is left to refund.
+   */
+  | { eventId: string; kind: "refunded"; paymentRef: string; amountRefunded: number; full: boolean }
+  | { eventId: string; kind: "disputed"; paymentRef: string }
   /** A subscription's invoice was paid: its first payment (the intent succeeds) or a renewal. */
   | { eventId: string; kind: "invoice_paid"; intentId: string; subscriptionRef: string; invoiceRef: string; paymentRef: string | null; amount: number; currency: string; first: boolean }
   | { eventId: string; kind: "invoice_failed"; intentId: string; subscriptionRef: string; invoiceRef: string; code: DeclineCode; first: boolean }
@@ -69,6 +75,9 @@ export type PaymentRefs = { intentId: string; payment: string | null; subscripti
  */
 export type RetrievedPayment = { open: boolean; events: PaymentEvent[] };
 
+/** A payment found at the provider, and whether it is still open there (the donor could still pay). */
+export type FoundPayment = { refs: PaymentRefs; open: boolean };
+
 export type ProviderCheck = { reachable: true; mode: string } | { reachable: false; output: string };
 
 export type PaymentProvider = {
@@ -86,6 +95,11 @@ export type PaymentProvider = {
   retrievePayment?(refs: PaymentRefs): Promise<RetrievedPayment>;
   /** A live provider: ends a payment still open there (our intent expired), idempotently. */
   cancelPayment?(refs: PaymentRefs): Promise<void>;
+  /**
+   * A live provider: the payment made for our intent id, found by its metadata, when we never
+   * wrote its ids (an orphan: see PendingProviderPayment); null if the provider made none.
+   */
+  findPayment?(intentId: string, frequency: PaymentRequest["frequency"]): Promise<FoundPayment | null>;
   /** Health: reachable, and in which mode (test or live for a real provider). */
   check(): Promise<ProviderCheck>;
 };

@@ -26,6 +26,7 @@ const intent: OperatorIntentView = {
   card_last4: "4242",
   api_key_id: "key_8s1d4f7g2h5j9k3l6z0x",
   provider: "sandbox",
+  amount_refunded: 0,
 };
 
 const monthly: OperatorIntentView = { ...intent, mode: "live", provider: "stripe", frequency: "monthly", card_last4: null };
@@ -37,6 +38,7 @@ const payment = {
   failure_code: null,
   provider_invoice_id: "in_1QzYx2AbCdEfGhIj",
   provider_payment_id: "pi_3QzYx2AbCdEfGhIj",
+  amount_refunded: 0,
   created_at: "2026-12-25T10:00:00.000Z",
 };
 
@@ -51,12 +53,16 @@ const DATA: { [T in EventType]: EventData[T] } = {
   "donation_intent.succeeded": { donation_intent: intent },
   "donation_intent.failed": { donation_intent: { ...intent, status: "failed", failure_code: "insufficient_funds", card_last4: "9995" } },
   "donation_intent.canceled": { donation_intent: { ...intent, status: "canceled", cancellation_reason: "expired", card_last4: null } },
-  "donation_intent.refunded": { donation_intent: { ...intent, status: "refunded", mode: "live", provider: "stripe", card_last4: null } },
+  "donation_intent.refunded": { donation_intent: { ...intent, status: "refunded", mode: "live", provider: "stripe", card_last4: null, amount_refunded: 2500 } },
+  "donation_intent.partially_refunded": { donation_intent: { ...intent, mode: "live", provider: "stripe", card_last4: null, amount_refunded: 1000 } },
   "donation_intent.disputed": { donation_intent: { ...intent, status: "disputed", mode: "live", provider: "stripe", card_last4: null } },
   "donation_subscription.created": { donation_intent: monthly, payment: { ...payment, created_at: monthly.updated_at } },
   "donation_subscription.renewed": { donation_intent: monthly, payment },
   "donation_subscription.failed": { donation_intent: monthly, payment: { ...payment, status: "failed", failure_code: "card_declined" } },
   "donation_subscription.canceled": { donation_intent: monthly, payment: null },
+  "donation_subscription.refunded": { donation_intent: monthly, payment: { ...payment, status: "refunded", amount_refunded: 2500 } },
+  "donation_subscription.partially_refunded": { donation_intent: monthly, payment: { ...payment, amount_refunded: 1000 } },
+  "donation_subscription.disputed": { donation_intent: monthly, payment: { ...payment, status: "disputed" } },
 };
 
 const SUMMARY: Record<EventType, string> = {
@@ -70,12 +76,16 @@ const SUMMARY: Record<EventType, string> = {
   "donation_intent.succeeded": "A donation intent's payment succeeded (also a processing one that settled).",
   "donation_intent.failed": "A donation intent's payment failed; failure_code says why (card_declined, insufficient_funds, …).",
   "donation_intent.canceled": "A donation intent was canceled: cancellation_reason is requested_by_donor, expired or canceled_at_provider.",
-  "donation_intent.refunded": "A succeeded donation was refunded in full at the payment provider (live providers).",
+  "donation_intent.refunded": "A succeeded donation was refunded in full at the payment provider (live providers); `amount_refunded` equals `amount`.",
+  "donation_intent.partially_refunded": "Part of a succeeded donation was refunded at the payment provider: `amount_refunded` of `amount` so far; it stays succeeded (live providers).",
   "donation_intent.disputed": "The donor's bank disputed a succeeded donation (a chargeback; live providers).",
   "donation_subscription.created": "A monthly gift's first payment succeeded: it now recurs every month (live providers).",
   "donation_subscription.renewed": "A monthly gift was paid again; `payment` is the renewal.",
   "donation_subscription.failed": "A monthly gift's renewal failed; `payment.failure_code` says why (the provider retries).",
   "donation_subscription.canceled": "A monthly gift stopped recurring (canceled at the provider, or after its retries failed).",
+  "donation_subscription.refunded": "A monthly gift's renewal was refunded in full; `payment` is that renewal (the gift's first payment: donation_intent.refunded).",
+  "donation_subscription.partially_refunded": "Part of a monthly gift's renewal was refunded: `payment.amount_refunded` of `payment.amount` so far; it stays succeeded.",
+  "donation_subscription.disputed": "The donor's bank disputed a monthly gift's renewal; `payment` is that renewal (the gift's first payment: donation_intent.disputed).",
 };
 
 export function eventExample<T extends EventType>(type: T): WebhookEventPayload<T> {

@@ -15,11 +15,15 @@ export const eventDataSchemas = {
   "donation_intent.failed": intentEventDataSchema,
   "donation_intent.canceled": intentEventDataSchema,
   "donation_intent.refunded": intentEventDataSchema,
+  "donation_intent.partially_refunded": intentEventDataSchema,
   "donation_intent.disputed": intentEventDataSchema,
   "donation_subscription.created": subscriptionEventDataSchema,
   "donation_subscription.renewed": subscriptionEventDataSchema,
   "donation_subscription.failed": subscriptionEventDataSchema,
   "donation_subscription.canceled": subscriptionEventDataSchema,
+  "donation_subscription.refunded": subscriptionEventDataSchema,
+  "donation_subscription.partially_refunded": subscriptionEventDataSchema,
+  "donation_subscription.disputed": subscriptionEventDataSchema,
 } satisfies { [T in EventType]: z.ZodType<EventData[T]> };
 
 /** The component name of a type's payload in the OpenAPI document: ngo.state_changed → NgoStateChangedEvent. */

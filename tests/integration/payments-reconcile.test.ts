@@ -1,7 +1,8 @@
 // Reconciliation with the Stripe provider (docs/donations.md#reconciliation), against the local
 // fake of Stripe's API: a webhook dropped on purpose (the fake says the payment succeeded, no
 // event is sent), then `donations reconcile` and the dispatchers' sweep each fix the intent with
-// exactly one donation_intent.succeeded, and Stripe's real webhook arriving later changes nothing.
+// exactly one donation_intent.succeeded, and Stripe's real webhook arriving later changes nothing;
+// an expired intent's payment, and one Stripe made for an intent never written here, are canceled there.
 // The CLI and the app share one database, so this needs PostgreSQL.
 import Stripe from "stripe";
 import pg from "pg";
@@ -65,6 +66,17 @@ async function oneTimeIntent(): Promise<{ id: string; pi: string; secret: string
   return { id: String(body.id), pi: String((body.payment as Json).client_secret).replace(/_secret_fake$/, ""), secret: String(body.client_secret) };
 }
 
+/** A statement on the app's database, as an operator (or a crash) would leave it. */
+async function sql(text: string, values: unknown[]): Promise<Json[]> {
+  const db = new pg.Client({ connectionString: app.databaseUrl });
+  await db.connect();
+  try {
+    return (await db.query<Json>(text, values)).rows;
+  } finally {
+    await db.end();
+  }
+}
+
 const reconcile = (...args: string[]) => runCli(["donations", "reconcile", ...args], { DATABASE_URL: app.databaseUrl ?? "", ...stripeEnv });
 
 /** Stripe's own webhook for the PaymentIntent, signed as Stripe signs it. */
@@ -109,13 +121,7 @@ describe.skipIf(!available)("reconciliation of a missed Stripe webhook", () => {
 
   it("cancels at Stripe a PaymentIntent still open whose intent expired here, once", async () => {
     const { id, pi, secret } = await oneTimeIntent();
-    const db = new pg.Client({ connectionString: app.databaseUrl });
-    await db.connect();
-    try {
-      await db.query("UPDATE donation_intents SET expires_at = now() - interval '1 minute' WHERE id = $1", [id]);
-    } finally {
-      await db.end();
-    }
+    await sql("UPDATE donation_intents SET expires_at = now() - interval '1 minute' WHERE id = $1", [id]);
     // The donor's page reading it applies the expiry (as every dispatcher's sweep would).
     const read = await call(app.url, "GET", `/api/v1/embed/donation/intent/${id}?client_secret=${encodeURIComponent(secret)}`);
     expect(read.body).toMatchObject({ status: "canceled", cancellation_reason: "expired" });
@@ -159,5 +165,47 @@ describe.skipIf(!available)("reconciliation of a missed Stripe webhook", () => {
     expect(await statusOf(id)).toBe("succeeded");
     expect(await deliverSucceeded(pi, id)).toMatchObject({ outcome: "applied" });
     expect((await eventTypesAbout(id)).filter((t) => t === "donation_intent.succeeded")).toHaveLength(1);
+  });
+});
+
+describe.skipIf(!available)("payments Stripe made for intents never written here", () => {
+  it.each(["one_time", "monthly"] as const)("a %s gift's is found by its metadata and canceled at Stripe once; the written intent's is left alone", async (frequency) => {
+    // Two requests with one Idempotency-Key, both asking Stripe before either writes: one intent is
+    // written, the other request replays its answer, and the payment Stripe made for the other
+    // intent id is what a process dying before its write leaves behind.
+    const path = frequency === "monthly" ? "/v1/subscriptions" : "/v1/payment_intents";
+    stripe.holdTogether(path, 2);
+    const request = {
+      body: { ngo: DEMO, amount: 2500, currency: "EUR", frequency },
+      headers: { Authorization: `Bearer ${keys.embed.key}`, Origin: NGO_SITE, "Idempotency-Key": `orphan-${frequency}-${Date.now()}` },
+    };
+    const answers = await Promise.all([0, 1].map(() => call(app.url, "POST", "/api/v1/embed/donation/intent", request)));
+    expect(answers.map((a) => a.status)).toEqual([201, 201]);
+    const written = String(answers[0]?.body.id);
+    expect(answers[1]?.body.id).toBe(written);
+    const created = stripe.calls.filter((c) => c.method === "POST" && c.path === path).slice(-2).map((c) => c.idempotencyKey);
+    const orphan = String(created.find((k) => k !== written));
+    expect(created).toContain(written);
+    const pending = async () => (await sql("SELECT intent_id FROM pending_provider_payments WHERE intent_id = ANY($1)", [[written, orphan]])).map((r) => r.intent_id);
+    expect(await pending()).toEqual([orphan]);
+
+    // Younger than five minutes, it may still be in flight: left alone, whatever --older-than says.
+    const young = JSON.parse((await reconcile("--older-than", "0s", "--json")).stdout) as { orphans: Json[] };
+    expect(young.orphans.map((o) => o.id)).not.toContain(orphan);
+
+    await sql("UPDATE pending_provider_payments SET created_at = now() - interval '6 minutes' WHERE intent_id = $1", [orphan]);
+    const fixed = await reconcile("--older-than", "0s", "--json");
+    expect(fixed.code, fixed.stderr).toBe(0);
+    expect((JSON.parse(fixed.stdout) as { orphans: Json[] }).orphans).toContainEqual({ id: orphan, found_at_provider: true, canceled_at_provider: true, error: null });
+    const [made] = stripe.madeFor(orphan);
+    expect(made?.status).toBe("canceled");
+    expect(stripe.madeFor(written).map((o) => o.status)).toEqual([frequency === "monthly" ? "incomplete" : "requires_payment_method"]);
+    const cancels = () => stripe.calls.filter((c) => c.idempotencyKey === `${orphan}-cancel`);
+    expect(cancels()).toHaveLength(1);
+    expect(await pending()).toEqual([]);
+
+    await reconcile("--older-than", "0s");
+    expect(cancels()).toHaveLength(1);
+    expect(await statusOf(written)).toBe("requires_payment_method");
   });
 });

@@ -239,12 +239,35 @@ describe("Stripe's webhooks", () => {
     expect(await statusOf(id)).toBe("requires_payment_method");
   });
 
-  it("applies a duplicated event once", async () => {
+  it("applies an event delivered ten times at once exactly once, answering each with a 200", async () => {
     const { id, paymentIntent } = await oneTimeIntent();
     const event = stripeEvent("payment_intent.succeeded", paymentIntent);
-    const answers = await Promise.all([deliver(event), deliver(event), deliver(event)]);
-    expect(answers.map((a) => a.body.outcome).sort()).toEqual(["applied", "duplicate", "duplicate"]);
-    expect((await eventsAbout(id)).filter((e) => e.type === "donation_intent.succeeded")).toHaveLength(1);
+    const answers = await Promise.all(Array.from({ length: 10 }, () => deliver(event)));
+    expect(answers.map((a) => a.status)).toEqual(Array(10).fill(200));
+    expect(answers.map((a) => a.body.outcome).sort()).toEqual(["applied", ...Array(9).fill("duplicate")]);
+    expect((await eventsAbout(id)).map((e) => e.type)).toEqual(["donation_intent.created", "donation_intent.succeeded"]);
+  });
+
+  it("applies two different events about one intent, each delivered five times at once, to one outcome", async () => {
+    const { id, paymentIntent } = await oneTimeIntent();
+    const processing = stripeEvent("payment_intent.processing", paymentIntent);
+    const succeeded = stripeEvent("payment_intent.succeeded", paymentIntent);
+    const fiveEach = (a: Record<string, unknown>, b: Record<string, unknown>) => Promise.all(Array.from({ length: 10 }, (_, n) => deliver(n % 2 ? a : b)));
+    const settled = await fiveEach(processing, succeeded);
+    expect(settled.every((a) => a.status === 200)).toBe(true);
+    expect(settled.filter((a) => a.body.outcome === "applied")).toHaveLength(2);
+    expect(await statusOf(id)).toBe("succeeded");
+
+    // Two partial refunds at once: whichever is applied last, the total is the larger, never a sum.
+    const charge = { id: `ch_${id}`, object: "charge", payment_intent: paymentIntent.id, amount: 2500, refunded: false };
+    const refunds = await fiveEach(stripeEvent("charge.refunded", { ...charge, amount_refunded: 700 }), stripeEvent("charge.refunded", { ...charge, amount_refunded: 1100 }));
+    expect(refunds.every((a) => a.status === 200)).toBe(true);
+    const { body } = await call("GET", `/api/v1/donation-intents/${id}`, { headers: asOperator() });
+    expect(body.data).toMatchObject({ status: "succeeded", amount_refunded: 1100 });
+    const events = await eventsAbout(id);
+    expect(events.filter((e) => e.type === "donation_intent.succeeded")).toHaveLength(1);
+    const partial = events.filter((e) => e.type === "donation_intent.partially_refunded").map((e) => (e.data.donation_intent as Json).amount_refunded);
+    expect([[1100], [700, 1100]]).toContainEqual(partial);
   });
 
   it("lets a late failure change nothing after a success, and a success win over a failure", async () => {
@@ -270,14 +293,30 @@ describe("Stripe's webhooks", () => {
     expect((await deliver(stripeEvent("payment_intent.succeeded", { id: "pi_other", object: "payment_intent", metadata: {} }))).body.outcome).toBe("ignored");
   });
 
-  it("records a full refund and a dispute of a succeeded gift, and ignores a partial refund", async () => {
+  it("records partial refunds by their total, a full refund and a dispute of a succeeded gift", async () => {
     const refunded = await oneTimeIntent();
     await deliver(stripeEvent("payment_intent.succeeded", refunded.paymentIntent));
     const charge = { id: "ch_1", object: "charge", payment_intent: refunded.paymentIntent.id, amount: 2500 };
-    expect((await deliver(stripeEvent("charge.refunded", { ...charge, refunded: false, amount_refunded: 500 }))).body.outcome).toBe("ignored");
+    const refundedSoFar = async () => ((await call("GET", `/api/v1/donation-intents/${refunded.id}`, { headers: asOperator() })).body.data as Json).amount_refunded;
+    // Two partial refunds: Stripe sends charge.refunded twice, with the charge's growing total.
+    const first = stripeEvent("charge.refunded", { ...charge, refunded: false, amount_refunded: 500 });
+    const second = stripeEvent("charge.refunded", { ...charge, refunded: false, amount_refunded: 1200 });
+    expect((await deliver(first)).body.outcome).toBe("applied");
+    await deliver(second);
+    // Replayed, and the first arriving again under another id (late): neither counts twice.
+    expect((await deliver(second)).body.outcome).toBe("duplicate");
+    await deliver(stripeEvent("charge.refunded", { ...charge, refunded: false, amount_refunded: 500 }));
     expect(await statusOf(refunded.id)).toBe("succeeded");
+    expect(await refundedSoFar()).toBe(1200);
     await deliver(stripeEvent("charge.refunded", { ...charge, refunded: true, amount_refunded: 2500 }));
     expect(await statusOf(refunded.id)).toBe("refunded");
+    expect(await refundedSoFar()).toBe(2500);
+    const refundEvents = (await eventsAbout(refunded.id)).slice(2);
+    expect(refundEvents.map((e) => [e.type, (e.data.donation_intent as Json).amount_refunded, (e.data.donation_intent as Json).amount])).toEqual([
+      ["donation_intent.partially_refunded", 500, 2500],
+      ["donation_intent.partially_refunded", 1200, 2500],
+      ["donation_intent.refunded", 2500, 2500],
+    ]);
 
     const disputed = await oneTimeIntent();
     await deliver(stripeEvent("payment_intent.succeeded", disputed.paymentIntent));
@@ -287,7 +326,6 @@ describe("Stripe's webhooks", () => {
     await deliver(stripeEvent("payment_intent.succeeded", disputed.paymentIntent));
     expect(await statusOf(disputed.id)).toBe("disputed");
 
-    expect((await eventsAbout(refunded.id)).map((e) => e.type)).toContain("donation_intent.refunded");
     expect((await eventsAbout(disputed.id)).map((e) => e.type)).toEqual(["donation_intent.created", "donation_intent.succeeded", "donation_intent.disputed"]);
   });
 
@@ -297,21 +335,13 @@ describe("Stripe's webhooks", () => {
     const { body: operatorView } = await call("GET", `/api/v1/donation-intents/${id}`, { headers: asOperator() });
     expect(operatorView.data).toMatchObject({ frequency: "monthly", mode: "live", provider: "stripe" });
     const sub = await subscriptionOf(id);
-    const invoice = (n: number, billingReason: string) => ({
-      id: `in_${id}_${n}`,
-      object: "invoice",
-      billing_reason: billingReason,
-      amount_paid: 1500,
-      currency: "eur",
-      parent: { type: "subscription_details", subscription_details: { subscription: sub, metadata: { donation_intent: id, ngo: DEMO } } },
-      payments: { object: "list", data: [{ payment: { type: "payment_intent", payment_intent: `pi_${id}_${n}` } }] },
-    });
-    await deliver(stripeEvent("invoice.paid", invoice(1, "subscription_create")));
+    const invoice = (n: number) => invoiceOf(id, sub, n);
+    await deliver(stripeEvent("invoice.paid", invoice(1)));
     expect(await statusOf(id)).toBe("succeeded");
-    const renewal = stripeEvent("invoice.paid", invoice(2, "subscription_cycle"));
+    const renewal = stripeEvent("invoice.paid", invoice(2));
     await deliver(renewal);
     expect((await deliver(renewal)).body.outcome).toBe("duplicate");
-    await deliver(stripeEvent("invoice.payment_failed", invoice(3, "subscription_cycle")));
+    await deliver(stripeEvent("invoice.payment_failed", invoice(3)));
     await deliver(stripeEvent("customer.subscription.deleted", { id: sub, object: "subscription", status: "canceled", metadata: { donation_intent: id } }));
     // Renewals and the end of the subscription are the gift's payments and events: the gift itself stays succeeded.
     expect(await statusOf(id)).toBe("succeeded");
@@ -334,6 +364,40 @@ describe("Stripe's webhooks", () => {
   });
 });
 
+describe("refunds and disputes of a monthly gift's renewals", () => {
+  it("are recorded on the renewal's own payment, with donation_subscription.* events, leaving the gift succeeded", async () => {
+    const { id, sub } = await paidMonthlyGift();
+    await deliver(stripeEvent("invoice.paid", invoiceOf(id, sub, 2)));
+    await deliver(stripeEvent("invoice.paid", invoiceOf(id, sub, 3)));
+    const charge = (n: number) => ({ id: `ch_${id}_${n}`, object: "charge", payment_intent: `pi_${id}_${n}`, amount: 1500 });
+
+    await deliver(stripeEvent("charge.refunded", { ...charge(2), refunded: false, amount_refunded: 400 }));
+    const full = stripeEvent("charge.refunded", { ...charge(2), refunded: true, amount_refunded: 1500 });
+    await deliver(full);
+    expect((await deliver(full)).body.outcome).toBe("duplicate");
+    await deliver(stripeEvent("charge.dispute.created", { id: `dp_${id}`, object: "dispute", charge: `ch_${id}_3`, payment_intent: `pi_${id}_3`, reason: "fraudulent" }));
+    // A late partial refund of a payment refunded in full, and a refund of the disputed one: nothing.
+    await deliver(stripeEvent("charge.refunded", { ...charge(2), refunded: false, amount_refunded: 400 }));
+    await deliver(stripeEvent("charge.refunded", { ...charge(3), refunded: true, amount_refunded: 1500 }));
+
+    expect(await statusOf(id)).toBe("succeeded");
+    const events = (await eventsAbout(id)).filter((e) => !["donation_intent.created", "donation_intent.succeeded", "donation_subscription.created", "donation_subscription.renewed"].includes(e.type));
+    const payment = (e: { data: Json }) => e.data.payment as Json;
+    expect(events.map((e) => [e.type, payment(e).provider_payment_id, payment(e).status, payment(e).amount_refunded, payment(e).amount])).toEqual([
+      ["donation_subscription.partially_refunded", `pi_${id}_2`, "succeeded", 400, 1500],
+      ["donation_subscription.refunded", `pi_${id}_2`, "refunded", 1500, 1500],
+      ["donation_subscription.disputed", `pi_${id}_3`, "disputed", 0, 1500],
+    ]);
+    expect((events[0]?.data.donation_intent as Json).amount_refunded).toBe(0);
+  });
+
+  it("of the first payment are the gift's own (donation_intent.*)", async () => {
+    const { id } = await paidMonthlyGift();
+    await deliver(stripeEvent("charge.refunded", { id: `ch_${id}_1`, object: "charge", payment_intent: `pi_${id}_1`, amount: 1500, refunded: false, amount_refunded: 300 }));
+    expect((await eventsAbout(id)).map((e) => e.type).slice(3)).toEqual(["donation_intent.partially_refunded"]);
+  });
+});
+
 describe("a donor's cancel link for a monthly gift at Stripe", () => {
   it("cancels the subscription at Stripe once, records one event, and Stripe's webhook that follows adds none", async () => {
     const { body } = await create({ frequency: "monthly", amount: 1500 });
@@ -341,7 +405,7 @@ describe("a donor's cancel link for a monthly gift at Stripe", () => {
     const sub = await subscriptionOf(id);
     const follow = () => call("GET", `${INTENT}/${id}?client_secret=${encodeURIComponent(String(body.client_secret))}`);
     expect((await follow()).body.cancel_url).toBeNull();
-    await deliver(stripeEvent("invoice.paid", firstInvoice(id, sub)));
+    await deliver(stripeEvent("invoice.paid", invoiceOf(id, sub)));
     const token = new URL(String((await follow()).body.cancel_url)).searchParams.get("token");
     const answers = [await call("POST", "/api/v1/donations/cancel", { body: { token } }), await call("POST", "/api/v1/donations/cancel", { body: { token } })];
     expect(answers.map((a) => [a.status, a.body.changed])).toEqual([
@@ -359,10 +423,7 @@ describe("a donor's cancel link for a monthly gift at Stripe", () => {
 
 describe("a donor's cancel of a gift Stripe had already ended", () => {
   it("is done, not a failure, when Stripe's webhook about it was missed", async () => {
-    const { body } = await create({ frequency: "monthly", amount: 1500 });
-    const id = String(body.id);
-    const sub = await subscriptionOf(id);
-    await deliver(stripeEvent("invoice.paid", firstInvoice(id, sub)));
+    const { id, sub, body } = await paidMonthlyGift();
     const { body: followed } = await call("GET", `${INTENT}/${id}?client_secret=${encodeURIComponent(String(body.client_secret))}`);
     stripe.update(sub, { status: "canceled" });
     const answer = await call("POST", "/api/v1/donations/cancel", { body: { token: new URL(String(followed.cancel_url)).searchParams.get("token") } });
@@ -372,17 +433,26 @@ describe("a donor's cancel of a gift Stripe had already ended", () => {
   });
 });
 
-/** The paid first invoice of the monthly intent `id`, as Stripe's invoice.paid carries it. */
-function firstInvoice(id: string, sub: string): Record<string, unknown> {
+/** Invoice `n` of the monthly intent `id`, as Stripe's invoice.paid carries it: the first, or a renewal. */
+function invoiceOf(id: string, sub: string, n = 1): Record<string, unknown> {
   return {
-    id: `in_${id}_1`,
+    id: `in_${id}_${n}`,
     object: "invoice",
-    billing_reason: "subscription_create",
+    billing_reason: n === 1 ? "subscription_create" : "subscription_cycle",
     amount_paid: 1500,
     currency: "eur",
     parent: { type: "subscription_details", subscription_details: { subscription: sub, metadata: { donation_intent: id, ngo: DEMO } } },
-    payments: { object: "list", data: [{ payment: { type: "payment_intent", payment_intent: `pi_${id}_1` } }] },
+    payments: { object: "list", data: [{ payment: { type: "payment_intent", payment_intent: `pi_${id}_${n}` } }] },
   };
+}
+
+/** A monthly gift of 15 EUR made through the fake, whose first invoice Stripe reported paid. */
+async function paidMonthlyGift(): Promise<{ id: string; sub: string; body: Json }> {
+  const { body } = await create({ frequency: "monthly", amount: 1500 });
+  const id = String(body.id);
+  const sub = await subscriptionOf(id);
+  await deliver(stripeEvent("invoice.paid", invoiceOf(id, sub)));
+  return { id, sub, body };
 }
 
 /** The subscription id the fake gave the monthly intent `id` (the subscription call's answer). */

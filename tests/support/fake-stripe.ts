@@ -3,7 +3,8 @@
 // replays an answer for a repeated key as Stripe does, and can be told to answer a card decline
 // (402), a rate limit (429), an amount below Stripe's minimum (400), or never to answer at all.
 // It keeps the PaymentIntents and subscriptions it made, which a test may change (`update`) the way
-// Stripe would, without sending the webhook: what reconciliation reads back and cancels.
+// Stripe would, without sending the webhook: what reconciliation reads back, searches by metadata
+// and cancels. `holdTogether` makes concurrent creations overlap for certain.
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 
@@ -16,8 +17,12 @@ export type FakeStripe = {
   calls: FakeStripeCall[];
   /** A PaymentIntent or subscription the fake made, as it stands now (undefined if unknown). */
   object(id: string): Record<string, unknown> | undefined;
+  /** The PaymentIntents and subscriptions the fake made for our intent id (its metadata). */
+  madeFor(intentId: string): Record<string, unknown>[];
   /** Changes a PaymentIntent or subscription, as if the donor or Stripe had: no webhook is sent. */
   update(id: string, patch: Record<string, unknown>): void;
+  /** The next `count` POSTs to `path` are answered only once all of them have arrived. */
+  holdTogether(path: string, count: number): void;
   /** Every following request fails this way, until failWith(null). */
   failWith(failure: FakeFailure | null): void;
   stop(): Promise<void>;
@@ -53,6 +58,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   const missing = (id: string): Answer => ({ status: 404, body: { error: { type: "invalid_request_error", code: "resource_missing", message: `No such object: '${id}'` } } });
   const hanging = new Set<http.ServerResponse>();
   let failure: FakeFailure | null = null;
+  let held: { path: string; count: number; waiting: (() => void)[] } | null = null;
   let counter = 0;
   const nextId = (prefix: string) => `${prefix}_fake${String(++counter).padStart(6, "0")}`;
 
@@ -71,6 +77,14 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     if (method === "POST" && path === "/v1/payment_intents") {
       const id = nextId("pi");
       return kept({ id, object: "payment_intent", client_secret: `${id}_secret_fake`, amount: Number(params.amount), currency: params.currency, status: "requires_payment_method", last_payment_error: null, metadata: metadataOf(params) });
+    }
+    const searched = /^\/v1\/(payment_intents|subscriptions)\/search$/.exec(path)?.[1];
+    if (method === "GET" && searched) {
+      // Only the query the registry makes: metadata['donation_intent']:'di_…'.
+      const intentId = /^metadata\['donation_intent'\]:'([^']+)'$/.exec(params.query ?? "")?.[1];
+      const object = searched === "subscriptions" ? "subscription" : "payment_intent";
+      const data = [...objects.values()].filter((o) => o.object === object && intentId !== undefined && (o.metadata as Record<string, string>).donation_intent === intentId);
+      return { status: 200, body: { object: "search_result", url: path, has_more: false, next_page: null, data } };
     }
     const [, kind, id, action] = /^\/v1\/(payment_intents|subscriptions)\/(\w+)(?:\/(cancel))?$/.exec(path) ?? [];
     if (kind && id) {
@@ -119,11 +133,22 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         hanging.add(response);
         return;
       }
-      const replayKey = idempotencyKey && `${url.pathname} ${idempotencyKey}`;
-      const result = (failure && FAILURES[failure]) || (replayKey && replays.get(replayKey)) || answer(request.method ?? "", url.pathname, params);
-      if (replayKey && result.status < 500 && !failure) replays.set(replayKey, result);
-      response.writeHead(result.status, { "Content-Type": "application/json", "Request-Id": `req_${counter}`, ...result.headers });
-      response.end(JSON.stringify(result.body));
+      const respond = () => {
+        const replayKey = idempotencyKey && `${url.pathname} ${idempotencyKey}`;
+        const result = (failure && failure !== "timeout" && FAILURES[failure]) || (replayKey && replays.get(replayKey)) || answer(request.method ?? "", url.pathname, params);
+        if (replayKey && result.status < 500 && !failure) replays.set(replayKey, result);
+        response.writeHead(result.status, { "Content-Type": "application/json", "Request-Id": `req_${counter}`, ...result.headers });
+        response.end(JSON.stringify(result.body));
+      };
+      if (held && request.method === "POST" && url.pathname === held.path) {
+        const { waiting, count } = held;
+        waiting.push(respond);
+        if (waiting.length < count) return;
+        held = null;
+        for (const release of waiting) release();
+        return;
+      }
+      respond();
     });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -132,10 +157,14 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     url: `http://127.0.0.1:${port}`,
     calls,
     object: (id) => objects.get(id),
+    madeFor: (intentId) => [...objects.values()].filter((o) => (o.metadata as Record<string, string>).donation_intent === intentId),
     update(id, patch) {
       const stored = objects.get(id);
       if (!stored) throw new Error(`the fake made no ${id}`);
       Object.assign(stored, patch);
+    },
+    holdTogether(path, count) {
+      held = { path, count, waiting: [] };
     },
     failWith(next) {
       failure = next;

@@ -28,9 +28,16 @@ describe("Stripe's events as payment events", () => {
     });
   });
 
-  it("maps refunds in full and disputes to the payment they concern", () => {
-    expect(paymentEventOf(event("charge.refunded", { payment_intent: "pi_1", refunded: true }))).toEqual({ eventId: "evt_1", kind: "refunded", paymentRef: "pi_1" });
-    expect(paymentEventOf(event("charge.refunded", { payment_intent: "pi_1", refunded: false }))).toBeNull();
+  it("maps refunds, with the charge's refunded total so far, and disputes to the payment they concern", () => {
+    expect(paymentEventOf(event("charge.refunded", { payment_intent: "pi_1", refunded: true, amount_refunded: 2500 }))).toEqual({
+      eventId: "evt_1",
+      kind: "refunded",
+      paymentRef: "pi_1",
+      amountRefunded: 2500,
+      full: true,
+    });
+    expect(paymentEventOf(event("charge.refunded", { payment_intent: "pi_1", refunded: false, amount_refunded: 500 }))).toMatchObject({ amountRefunded: 500, full: false });
+    expect(paymentEventOf(event("charge.refunded", { payment_intent: "pi_1", refunded: false, amount_refunded: 0 }))).toBeNull();
     expect(paymentEventOf(event("charge.dispute.created", { payment_intent: { id: "pi_1" } }))).toEqual({ eventId: "evt_1", kind: "disputed", paymentRef: "pi_1" });
   });
 

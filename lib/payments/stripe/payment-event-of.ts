@@ -26,10 +26,10 @@ export function paymentEventOf(event: Stripe.Event): PaymentEvent | null {
       return intentId ? { eventId, kind: "failed", intentId, code: declineCodeOf(intent.last_payment_error) } : null;
     }
     case "charge.refunded": {
-      // A partial refund leaves the gift succeeded; only a full one refunds it.
+      // Sent at each refund, partial or not, with the charge's refunded total so far.
       const charge = event.data.object;
       const paymentRef = idOf(charge.payment_intent);
-      return charge.refunded && paymentRef ? { eventId, kind: "refunded", paymentRef } : null;
+      return paymentRef && charge.amount_refunded > 0 ? { eventId, kind: "refunded", paymentRef, amountRefunded: charge.amount_refunded, full: charge.refunded } : null;
     }
     case "charge.dispute.created": {
       const paymentRef = idOf(event.data.object.payment_intent);

@@ -7,8 +7,8 @@ import type { PaymentEvent, PaymentRefs, RetrievedPayment } from "../payment-pro
 import { declineCodeOf } from "./decline-code-of";
 
 /** Statuses in which the donor may still pay: the PaymentIntent or subscription is open. */
-const OPEN_PAYMENT = new Set(["requires_payment_method", "requires_confirmation", "requires_action", "processing"]);
-const OPEN_SUBSCRIPTION = new Set(["incomplete"]);
+export const OPEN_PAYMENT = new Set(["requires_payment_method", "requires_confirmation", "requires_action", "processing"]);
+export const OPEN_SUBSCRIPTION = new Set(["incomplete"]);
 const PAID_SUBSCRIPTION = new Set(["active", "trialing", "past_due"]);
 const ENDED_SUBSCRIPTION = new Set(["canceled", "incomplete_expired"]);
 

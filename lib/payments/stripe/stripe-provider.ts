@@ -9,6 +9,7 @@ import type { PaymentCollection, PaymentProvider, PaymentRequest, ProviderCheck 
 import { donationProduct } from "./donation-product";
 import { INTENT_METADATA_KEY, paymentEventOf } from "./payment-event-of";
 import { cancelStripePayment } from "./cancel-stripe-payment";
+import { findStripePayment } from "./find-stripe-payment";
 import { retrieveStripePayment } from "./retrieve-stripe-payment";
 import { assertStripeAmount } from "./stripe-amounts";
 import { stripeClient } from "./stripe-client";
@@ -53,6 +54,13 @@ export function stripeProvider(settings: StripeSettings): PaymentProvider {
         await cancelStripePayment(client, refs);
       } catch (error) {
         throw stripeProblem(error, "cancel_payment");
+      }
+    },
+    async findPayment(intentId, frequency) {
+      try {
+        return await findStripePayment(client, intentId, frequency);
+      } catch (error) {
+        throw stripeProblem(error, "find_payment");
       }
     },
     check: () => checkStripe(client, settings.keyMode),

@@ -1,9 +1,10 @@
 // `db migrate` and `db seed`: the one implementation behind `npm run db:migrate` and `db:seed`;
-// and `db verify-stats`, which checks the statistics' aggregates against a recount.
-// They open the database themselves rather than through getConnection, whose embedded path would
-// load the default sample registry before `db seed` could choose its own, and they open it
-// directly (DIRECT_DATABASE_URL when set): DDL and a bulk load are no work for a pooler, whose
-// limits (transaction length, statement timeouts) suit requests.
+// and `db verify-stats`, which checks the statistics' aggregates against a recount, through the
+// app's connection as the other groups' commands do. Migrate and seed open the database
+// themselves rather than through getConnection, whose embedded path would load the default
+// sample registry before `db seed` could choose its own, and they open it directly
+// (DIRECT_DATABASE_URL when set): DDL and a bulk load are no work for a pooler, whose limits
+// (transaction length, statement timeouts) suit requests.
 import { config } from "@/lib/config";
 import type { Connection } from "@/lib/db/connection";
 import { ApiError } from "@/lib/errors/api-error";

@@ -125,4 +125,25 @@ describe("statistics from the aggregates", { timeout: 120_000 }, () => {
     expect(await pendingDeltas()).toBe(0);
     await expectEqualToRecount(10, 23);
   });
+
+  it("are checked and repaired by db verify-stats, which exits 1 where they differed", async () => {
+    await (await lib.getPrisma()).$executeRaw`
+      UPDATE ngo_stat_buckets SET score_sum = score_sum + 5
+      WHERE (state, sector_id, country, bucket) = (SELECT state, sector_id, country, bucket FROM ngo_stat_buckets WHERE count > 0 LIMIT 1)`;
+    const { runCli } = await import("@/lib/cli/run-cli");
+    const run = async (...argv: string[]) => {
+      const out: string[] = [];
+      const err: string[] = [];
+      const code = await runCli(argv, { out: (text) => void out.push(text), err: (text) => void err.push(text) });
+      return { code, out: out.join("\n"), err: err.join("\n") };
+    };
+    const found = await run("db", "verify-stats");
+    expect(found.code).toBe(1);
+    expect(found.out).toMatch(/^TABLE +STATE +SECTOR +COUNTRY +SCORE +BUCKET +EXPECTED +FOUND\nngo_stat_buckets .*\(sum (\d+)\) +\d+ \(sum \d+\)$/);
+    expect(found.err).toMatch(/differ from a recount in 1 places/);
+    const repaired = await run("db", "verify-stats", "--repair", "--json");
+    expect(repaired.code).toBe(1);
+    expect(JSON.parse(repaired.out)).toMatchObject({ equal: false, repaired: true, differences: [{ table: "ngo_stat_buckets" }] });
+    expect(await run("db", "verify-stats")).toMatchObject({ code: 0, out: "The statistics' aggregates equal a recount of the entries." });
+  });
 });

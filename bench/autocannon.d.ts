@@ -11,7 +11,7 @@ declare module "autocannon" {
     body?: string;
     headers?: Record<string, string>;
     /** Per-request hooks; each entry starts from the method, headers and body above. */
-    requests?: { setupRequest?: (request: { headers?: Record<string, string> }) => unknown }[];
+    requests?: { path?: string; setupRequest?: (request: { headers?: Record<string, string> }) => unknown }[];
   };
 
   export type Histogram = { mean: number; average: number; stddev: number; min: number; max: number; p50: number; p99: number };

@@ -12,6 +12,8 @@ export type LoadRequest = {
   headers?: Record<string, string>;
   /** Sent with a fresh value on every request (an Idempotency-Key: each request makes a new intent). */
   freshHeader?: string;
+  /** Paths each connection asks in turn instead of the URL's (many filter combinations of one route). */
+  paths?: string[];
 };
 
 /** One load run's raw figures. */
@@ -32,9 +34,11 @@ export class LoadError extends Error {
 function load(url: string, options: LoadOptions, request?: LoadRequest, onLatency?: (ms: number) => void): Promise<Result> {
   return new Promise((resolve, reject) => {
     // No If-None-Match is ever sent, so every answer is a full 200 body, never a 304.
-    const { freshHeader, ...plain } = request ?? {};
+    const { freshHeader, paths, ...plain } = request ?? {};
     let counter = 0;
-    const fresh = freshHeader
+    const fresh = paths
+      ? { requests: paths.map((path) => ({ path })) }
+      : freshHeader
       ? {
           // autocannon wants the request it passes in, changed in place: a copy sends nothing.
           requests: [

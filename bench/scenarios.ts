@@ -1,6 +1,9 @@
 // What the benchmark measures: each scenario is one URL on one of the two servers. The list
 // scenarios pass the same parameters to the same listNgos, on Next and on the floor server.
 import type { LoadRequest } from "./measure";
+import { SECTOR_IDS } from "../lib/registry/sectors";
+import { SAMPLE_COUNTRIES } from "../lib/sample/sample-places";
+import { PUBLIC_STATES } from "../lib/tiers";
 
 /** next: `next start`, in-memory rate limits; next-upstash: a second `next start` whose limits
  * are in Redis through the test Upstash REST shim; next-pooler: one whose database is reached
@@ -24,6 +27,28 @@ const graphqlPost = (query: string): LoadRequest => ({
 });
 
 const INTENT = "/api/v1/embed/donation/intent";
+const STATS = "/api/registry/ngos?view=stats";
+
+/**
+ * Statistics URLs with filters drawn at random from a fixed seed, so every run asks the same:
+ * states, sectors and countries (one to three of each) and a minimum score, each present or not.
+ */
+export function statsCombinations(count: number, seed = 21): string[] {
+  const next = () => {
+    seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
+    return seed / 2_147_483_648;
+  };
+  const some = (values: readonly string[]) =>
+    [...new Set(Array.from({ length: 1 + Math.floor(next() * 3) }, () => values[Math.floor(next() * values.length)]!))].join(",");
+  return Array.from({ length: count }, () => {
+    const params = new URLSearchParams({ view: "stats" });
+    if (next() < 0.5) params.set("state", some(PUBLIC_STATES));
+    if (next() < 0.5) params.set("sector", some(SECTOR_IDS));
+    if (next() < 0.5) params.set("country", some(SAMPLE_COUNTRIES.map((c) => c.code)));
+    if (next() < 0.5) params.set("min_trust_score", String(Math.floor(next() * 101)));
+    return `/api/registry/ngos?${params.toString().replaceAll("%2C", ",")}`;
+  });
+}
 
 export type ScenarioInputs = { search: string; deepCursor: string; slug: string; partnerKey: string; embed: { key: string; origin: string; ngo: string } };
 
@@ -66,6 +91,8 @@ export function scenarios({ search, deepCursor, slug, partnerKey, embed }: Scena
     { name: "stats", server: "next", path: "/api/registry/ngos?view=stats" },
     { name: "query floor: stats", server: "floor", path: "/stats" },
     { name: "query floor: stats, uncached", server: "floor", path: "/stats-uncached" },
+    // Statistics without a search are computed on every request (no cache): many filters at once.
+    { name: "uncached stats, 20 random filter combinations", server: "next", path: STATS, request: { paths: statsCombinations(20) } },
     { name: "ngo by slug", server: "next", path: `/api/registry/ngos/${encodeURIComponent(slug)}` },
     { name: "list by sector (REST)", server: "next", path: "/api/registry/ngos?sector=health&limit=20" },
     { name: "list by sector (GraphQL)", server: "next", path: "/api/registry/graphql", request: graphqlPost(GRAPHQL_SEED_QUERY) },

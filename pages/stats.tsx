@@ -1,5 +1,5 @@
 // /stats — the public register in charts: server-rendered SVG, each with its numbers as a table.
-// The statistics are the API's (view=stats, public tier), kept 30 s per process. Plain HTML, as
+// The statistics are the API's (view=stats, public tier), from the maintained aggregates. Plain HTML, as
 // every explorer page (see pages/index.tsx).
 import { BarChart } from "@/components/explorer/bar-chart";
 import { ChartFigure } from "@/components/explorer/chart-figure";

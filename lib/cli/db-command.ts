@@ -1,20 +1,24 @@
-// `db migrate` and `db seed`: the one implementation behind `npm run db:migrate` and `db:seed`.
-// They open the database themselves rather than through getConnection, whose embedded path would
-// load the default sample registry before `db seed` could choose its own, and they open it
-// directly (DIRECT_DATABASE_URL when set): DDL and a bulk load are no work for a pooler, whose
-// limits (transaction length, statement timeouts) suit requests.
+// `db migrate` and `db seed`: the one implementation behind `npm run db:migrate` and `db:seed`;
+// and `db verify-stats`, which checks the statistics' aggregates against a recount, through the
+// app's connection as the other groups' commands do. Migrate and seed open the database
+// themselves rather than through getConnection, whose embedded path would load the default
+// sample registry before `db seed` could choose its own, and they open it directly
+// (DIRECT_DATABASE_URL when set): DDL and a bulk load are no work for a pooler, whose limits
+// (transaction length, statement timeouts) suit requests.
 import { config } from "@/lib/config";
 import type { Connection } from "@/lib/db/connection";
 import { ApiError } from "@/lib/errors/api-error";
 import { DEFAULT_SAMPLE_COUNT, DEFAULT_SAMPLE_SEED, MAX_SAMPLE_COUNT } from "@/lib/sample/generate-sample-registry";
 import { commanderGroup, groupCommand, integerFlag } from "./commander-group";
+import { formatTable } from "./format-table";
 import { DATABASE_NOTE } from "./help-texts";
 import { printJson } from "./print-json";
 import { printable } from "./printable";
 import { UsageError } from "./usage-error";
+import { withDatabase } from "./with-database";
 
 export const runDbCommand = commanderGroup((io) => {
-  const group = groupCommand("db", "The database: migrate, seed", io);
+  const group = groupCommand("db", "The database: migrate, seed, verify the statistics", io);
 
   group
     .command("migrate")
@@ -65,8 +69,48 @@ export const runDbCommand = commanderGroup((io) => {
           `${loaded.transitions} state transitions) into ${target} in ${seconds} s.`,
       );
     });
+  group
+    .command("verify-stats")
+    .description("recount the entries and compare with the statistics' aggregates; exit 1 where they differ")
+    .option("--repair", "where they differ, rebuild the aggregates from the recount (one transaction; writes wait for it)")
+    .option("--json", "print one JSON object on stdout")
+    .addHelpText("after", `\n${DATABASE_NOTE}`)
+    .action(async (flags: { repair?: boolean; json?: boolean }) => {
+      const [{ verifyRegistryStats }, { rebuildRegistryStats }] = await Promise.all([
+        import("@/lib/registry/verify-registry-stats"),
+        import("@/lib/registry/rebuild-registry-stats"),
+      ]);
+      const { differences, repaired } = await withDatabase(async () => {
+        const found = await verifyRegistryStats();
+        if (!found.length || !flags.repair) return { differences: found, repaired: false };
+        await rebuildRegistryStats();
+        return { differences: found, repaired: (await verifyRegistryStats()).length === 0 };
+      });
+      if (flags.json) printJson(io, { equal: differences.length === 0, differences, repaired });
+      else if (!differences.length) io.out("The statistics' aggregates equal a recount of the entries.");
+      else {
+        io.out(
+          formatTable(
+            ["TABLE", "STATE", "SECTOR", "COUNTRY", "SCORE", "BUCKET", "EXPECTED", "FOUND"],
+            differences.map((d) => [
+              d.table, d.key.state, d.key.sector, d.key.country, String(d.key.trust_score ?? "-"), String(d.key.bucket ?? "-"),
+              describeSide(d.expected), describeSide(d.found),
+            ]),
+          ),
+        );
+        if (flags.repair) io.out(repaired ? "Repaired: the aggregates were rebuilt from the recount." : "The rebuild did not make them equal.");
+      }
+      // A scheduled run must notice, also when it repaired: exit 1 (the report above says where).
+      if (differences.length) {
+        throw new ApiError("conflict", `The statistics' aggregates differ from a recount in ${differences.length} places${repaired ? " (now repaired)" : ""}.`);
+      }
+    });
   return group;
 });
+
+function describeSide(side: { count: number; score_sum?: number }): string {
+  return side.score_sum === undefined ? String(side.count) : `${side.count} (sum ${side.score_sum})`;
+}
 
 async function withOwnConnection<T>(work: (connection: Connection) => Promise<T>): Promise<T> {
   const { openConnection } = await import("@/lib/db/connection");

@@ -17,7 +17,7 @@ The operator CLI of the Trust Registry.
 
 Groups:
   keys       API keys: create, list, show, revoke, rotate
-  db         the database: migrate, seed
+  db         the database: migrate, seed, verify-stats
   ngos       registry entries: create, update, transition, import
   webhooks   webhook endpoints: list, create, rotate-secret, deliveries, redeliver
   events     the event outbox: list, prune

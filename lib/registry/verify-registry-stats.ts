@@ -1,0 +1,67 @@
+import { Prisma, queryRows } from "@/lib/db";
+
+/** One aggregate that disagrees with a recount of the entries: by exact score, or by tenth of it. */
+export type StatsDifference = {
+  table: "ngo_stats" | "ngo_stat_buckets";
+  key: { state: string; sector: string; country: string; trust_score?: number; bucket?: number };
+  expected: { count: number; score_sum?: number };
+  found: { count: number; score_sum?: number };
+};
+
+type Row = {
+  table: StatsDifference["table"];
+  state: string;
+  sector: string;
+  country: string;
+  value: number;
+  expected_count: number;
+  found_count: number;
+  expected_sum: string | null;
+  found_sum: string | null;
+};
+
+/**
+ * Recounts the entries and compares the recount with both aggregates as a reader sees them (the
+ * totals plus the changes not yet folded), in one statement and so under one snapshot: writers
+ * may go on meanwhile, and what they have not committed is in neither side. An empty list means
+ * the statistics are exact.
+ */
+export async function verifyRegistryStats(): Promise<StatsDifference[]> {
+  const rows = await queryRows<Row>(Prisma.sql`
+    WITH expected AS (
+      SELECT state, sector_id, country, trust_score, count(*)::int AS count FROM ngos GROUP BY 1, 2, 3, 4
+    ), found AS (
+      SELECT state, sector_id, country, trust_score, sum(count)::int AS count FROM (
+        SELECT state, sector_id, country, trust_score, count FROM ngo_stats
+        UNION ALL
+        SELECT state, sector_id, country, trust_score, count FROM ngo_stat_deltas
+      ) AS s GROUP BY 1, 2, 3, 4
+    ), expected_buckets AS (
+      SELECT state, sector_id, country, LEAST(trust_score / 10, 9) AS bucket, sum(count)::int AS count,
+             sum(count::bigint * trust_score) AS score_sum
+      FROM expected GROUP BY 1, 2, 3, 4
+    ), found_buckets AS (
+      SELECT state, sector_id, country, bucket, sum(count)::int AS count, sum(score_sum) AS score_sum FROM (
+        SELECT state, sector_id, country, bucket, count, score_sum FROM ngo_stat_buckets
+        UNION ALL
+        SELECT state, sector_id, country, LEAST(trust_score / 10, 9), count, count::bigint * trust_score FROM ngo_stat_deltas
+      ) AS s GROUP BY 1, 2, 3, 4
+    )
+    SELECT 'ngo_stats' AS "table", state::text AS state, sector_id AS sector, country::text AS country, trust_score AS value,
+           coalesce(e.count, 0) AS expected_count, coalesce(f.count, 0) AS found_count,
+           NULL::text AS expected_sum, NULL::text AS found_sum
+    FROM expected e FULL JOIN found f USING (state, sector_id, country, trust_score)
+    WHERE coalesce(e.count, 0) <> coalesce(f.count, 0)
+    UNION ALL
+    SELECT 'ngo_stat_buckets', state::text, sector_id, country::text, bucket,
+           coalesce(e.count, 0), coalesce(f.count, 0), coalesce(e.score_sum, 0)::text, coalesce(f.score_sum, 0)::text
+    FROM expected_buckets e FULL JOIN found_buckets f USING (state, sector_id, country, bucket)
+    WHERE coalesce(e.count, 0) <> coalesce(f.count, 0) OR coalesce(e.score_sum, 0) <> coalesce(f.score_sum, 0)
+    ORDER BY 1, 2, 3, 4, 5`);
+  return rows.map((r) => {
+    const byScore = r.table === "ngo_stats";
+    const key = { state: r.state, sector: r.sector, country: r.country, ...(byScore ? { trust_score: r.value } : { bucket: r.value }) };
+    const side = (count: number, sum: string | null) => (byScore ? { count } : { count, score_sum: Number(sum) });
+    return { table: r.table, key, expected: side(r.expected_count, r.expected_sum), found: side(r.found_count, r.found_sum) };
+  });
+}

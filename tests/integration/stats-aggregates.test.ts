@@ -1,0 +1,149 @@
+// Statistics from the maintained aggregates, on a real database: for many filter combinations and
+// every tier, the answer equals a recount of the entries to the byte, also while changes wait
+// unfolded in ngo_stat_deltas; and verify-stats finds a damaged aggregate, which a rebuild repairs.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SECTOR_IDS } from "@/lib/registry/sectors";
+import type { RegistryFilters } from "@/lib/registry/schemas";
+import { SAMPLE_COUNTRIES } from "@/lib/sample/sample-places";
+import { NGO_STATES, PUBLIC_STATES, TIERS, type NgoState, type Tier } from "@/lib/tiers";
+import { useTestDatabase } from "../support/test-database-env";
+
+type Modules = typeof import("@/lib/db") &
+  typeof import("@/lib/registry/get-registry-stats") &
+  typeof import("@/lib/registry/verify-registry-stats") &
+  typeof import("@/lib/registry/rebuild-registry-stats");
+
+let lib: Modules;
+let database: Awaited<ReturnType<typeof useTestDatabase>> | undefined;
+
+beforeAll(async () => {
+  database = await useTestDatabase();
+  lib = {
+    ...(await import("@/lib/db")),
+    ...(await import("@/lib/registry/get-registry-stats")),
+    ...(await import("@/lib/registry/verify-registry-stats")),
+    ...(await import("@/lib/registry/rebuild-registry-stats")),
+  };
+});
+
+afterAll(async () => {
+  await database?.release();
+});
+
+/** A small deterministic generator (mulberry32): the same combinations at every run. */
+function random(seed: number): () => number {
+  return () => {
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+// Scores where min_trust_score cuts a tenth, starts one, or reaches the last (90–100).
+const MIN_SCORES = [0, 1, 9, 10, 45, 50, 63, 89, 90, 91, 95, 99, 100];
+
+function combinations(tier: Tier, count: number, next: () => number): RegistryFilters[] {
+  const some = <T>(values: readonly T[], most: number) => {
+    const picked = values.filter(() => next() < most / values.length);
+    return picked.length ? picked : [values[Math.floor(next() * values.length)]!];
+  };
+  const states: readonly NgoState[] = tier === "operator" ? NGO_STATES : PUBLIC_STATES;
+  const countries = [...SAMPLE_COUNTRIES.map((c) => c.code), "IS"];
+  const list: RegistryFilters[] = [{}, ...MIN_SCORES.map((min) => ({ min_trust_score: min }))];
+  while (list.length < count) {
+    const filters: RegistryFilters = {};
+    if (next() < 0.5) filters.state = some(states, 2);
+    if (next() < 0.5) filters.sector = some(SECTOR_IDS, 3);
+    if (next() < 0.5) filters.country = some(countries, 4);
+    if (next() < 0.6) filters.min_trust_score = MIN_SCORES[Math.floor(next() * MIN_SCORES.length)];
+    list.push(filters);
+  }
+  return list;
+}
+
+async function expectEqualToRecount(count: number, seed: number) {
+  const next = random(seed);
+  for (const tier of TIERS) {
+    for (const filters of combinations(tier, count, next)) {
+      const [answer, recount] = await Promise.all([
+        lib.computeRegistryStats(filters, tier),
+        lib.computeRegistryStats(filters, tier, { recount: true }),
+      ]);
+      // Byte-identical, as the ETag of the answer depends on it.
+      expect(JSON.stringify(answer), `${tier} ${JSON.stringify(filters)}`).toBe(JSON.stringify(recount));
+    }
+  }
+}
+
+const pendingDeltas = async () =>
+  (await lib.queryRows<{ count: number }>(lib.Prisma.sql`SELECT count(*)::int AS count FROM ngo_stat_deltas`))[0]!.count;
+
+describe("statistics from the aggregates", { timeout: 120_000 }, () => {
+  it("equal a recount for every tier and many filter combinations", async () => {
+    expect(await lib.verifyRegistryStats()).toEqual([]);
+    await expectEqualToRecount(40, 21);
+  });
+
+  it("still equal it after writes, with changes not yet folded", async () => {
+    const prisma = await lib.getPrisma();
+    // Folded at once: entries move between states, scores and sectors, some are deleted.
+    await prisma.$executeRaw`UPDATE ngos SET state = 'suspended' WHERE state = 'verified' AND trust_score % 7 = 0`;
+    await prisma.$executeRaw`UPDATE ngos SET trust_score = (trust_score * 3 + 11) % 101 WHERE trust_score % 5 = 1`;
+    await prisma.$executeRaw`UPDATE ngos SET sector_id = 'education' WHERE sector_id = 'health' AND trust_score % 3 = 0`;
+    await prisma.$executeRaw`DELETE FROM ngos WHERE trust_score % 13 = 4`;
+    expect(await pendingDeltas()).toBe(0);
+    // Under REPEATABLE READ a writer leaves its deltas unfolded, as one does when another holds the fold.
+    await prisma.$transaction(async (tx) => {
+      await tx.$executeRaw`SET TRANSACTION ISOLATION LEVEL REPEATABLE READ`;
+      await tx.$executeRaw`UPDATE ngos SET state = 'archived' WHERE state = 'revoked' AND trust_score % 2 = 0`;
+      await tx.$executeRaw`UPDATE ngos SET trust_score = 100 WHERE trust_score BETWEEN 92 AND 94`;
+      await tx.$executeRaw`DELETE FROM ngos WHERE trust_score % 17 = 3`;
+    });
+    expect(await pendingDeltas()).toBeGreaterThan(0);
+    await expectEqualToRecount(40, 22);
+    expect(await lib.verifyRegistryStats()).toEqual([]);
+  });
+
+  it("are found different where an aggregate was damaged, and equal again after a rebuild", async () => {
+    const [damaged] = await lib.queryRows<{ state: string; sector: string; country: string; trust_score: number; count: number }>(lib.Prisma.sql`
+      SELECT state::text, sector_id AS sector, country::text, trust_score, count FROM ngo_stats WHERE count > 0 LIMIT 1`);
+    await (await lib.getPrisma()).$executeRaw`
+      UPDATE ngo_stats SET count = count + 2
+      WHERE state = ${damaged!.state}::ngo_state AND sector_id = ${damaged!.sector} AND country = ${damaged!.country} AND trust_score = ${damaged!.trust_score}`;
+    const differences = await lib.verifyRegistryStats();
+    expect(differences).toEqual([
+      {
+        table: "ngo_stats",
+        key: { state: damaged!.state, sector: damaged!.sector, country: damaged!.country, trust_score: damaged!.trust_score },
+        expected: { count: damaged!.count },
+        found: { count: damaged!.count + 2 },
+      },
+    ]);
+    await lib.rebuildRegistryStats();
+    expect(await lib.verifyRegistryStats()).toEqual([]);
+    expect(await pendingDeltas()).toBe(0);
+    await expectEqualToRecount(10, 23);
+  });
+
+  it("are checked and repaired by db verify-stats, which exits 1 where they differed", async () => {
+    await (await lib.getPrisma()).$executeRaw`
+      UPDATE ngo_stat_buckets SET score_sum = score_sum + 5
+      WHERE (state, sector_id, country, bucket) = (SELECT state, sector_id, country, bucket FROM ngo_stat_buckets WHERE count > 0 LIMIT 1)`;
+    const { runCli } = await import("@/lib/cli/run-cli");
+    const run = async (...argv: string[]) => {
+      const out: string[] = [];
+      const err: string[] = [];
+      const code = await runCli(argv, { out: (text) => void out.push(text), err: (text) => void err.push(text) });
+      return { code, out: out.join("\n"), err: err.join("\n") };
+    };
+    const found = await run("db", "verify-stats");
+    expect(found.code).toBe(1);
+    expect(found.out).toMatch(/^TABLE +STATE +SECTOR +COUNTRY +SCORE +BUCKET +EXPECTED +FOUND\nngo_stat_buckets .*\(sum (\d+)\) +\d+ \(sum \d+\)$/);
+    expect(found.err).toMatch(/differ from a recount in 1 places/);
+    const repaired = await run("db", "verify-stats", "--repair", "--json");
+    expect(repaired.code).toBe(1);
+    expect(JSON.parse(repaired.out)).toMatchObject({ equal: false, repaired: true, differences: [{ table: "ngo_stat_buckets" }] });
+    expect(await run("db", "verify-stats")).toMatchObject({ code: 0, out: "The statistics' aggregates equal a recount of the entries." });
+  });
+});

@@ -4,7 +4,7 @@ import { asProblem, problemBody } from "@/lib/http/problem-response";
 import { log } from "@/lib/log";
 import { queryFingerprint } from "./cursor";
 import { decodeExportCursor, encodeExportCursor, type ExportPosition } from "./export-cursor";
-import { exportEncoder } from "./export-format";
+import { exportEncoder } from "./export-encoder";
 import { readExportBatch, type ExportBatch } from "./read-export-batch";
 import { registryWhere } from "./registry-where";
 import type { ExportQuery } from "./schemas";

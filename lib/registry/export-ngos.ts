@@ -14,8 +14,8 @@ export type NgoExport = { body: ReadableStream<Uint8Array>; contentType: string;
 
 /**
  * The registry as the tier may see it, filtered as asked, streamed batch by batch in creation
- * order: what the client has not read yet is not read from the database either (a pull stream
- * with no buffer beyond one batch), so memory stays constant however large the registry.
+ * order: the database is read at most one batch ahead of what the client has taken (a pull
+ * stream), so memory stays constant however large the registry.
  *
  * The snapshot is the set of entries created by the moment the export began (its mark, carried in
  * every checkpoint): entries created meanwhile are never in it, each entry is in it at most once,
@@ -29,6 +29,7 @@ export type NgoExport = { body: ReadableStream<Uint8Array>; contentType: string;
  */
 export async function exportNgos(query: ExportQuery, tier: Tier, meter: () => Promise<void>, instance: string): Promise<NgoExport> {
   const filters = { sector: query.sector, state: query.state, country: query.country, min_trust_score: query.min_trust_score };
+  // A state the tier may not see is refused here, before the answer begins.
   registryWhere(filters, tier);
   const fingerprint = queryFingerprint(["export", tier, query.sector, query.state, query.country, query.min_trust_score]);
   const resumed = query.cursor === undefined ? null : decodeExportCursor(query.cursor, fingerprint);

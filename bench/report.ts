@@ -26,6 +26,8 @@ export type BenchReport = {
   targets: Target[];
   /** The donation widget's weight and time to interactive beside its static floor, and /embed.js. */
   widget?: Record<string, number>;
+  /** One whole bulk export: rows, time, rows per second and the server's memory before and at its peak. */
+  export?: Record<string, number>;
   /** EXPLAIN (ANALYZE, BUFFERS) of the registry queries, when a target was missed. */
   explain?: Record<string, Plan[]>;
 };
@@ -143,6 +145,9 @@ export function renderMarkdown(report: BenchReport): string {
     "",
     "Responses carry an ETag, but autocannon never sends If-None-Match: every answer is a full 200.",
   ];
+  if (report.export) {
+    lines.push("", "| bulk export (NDJSON, partner) | value |", "|---|---:|", ...Object.entries(report.export).map(([k, v]) => `| ${k} | ${v} |`));
+  }
   if (report.widget) {
     lines.push("", "| donation widget | value |", "|---|---:|", ...Object.entries(report.widget).map(([k, v]) => `| ${k} | ${v} |`));
   }

@@ -11,7 +11,8 @@
 // Environment: BENCH_POSTGRES_URL (server to create the database on), BENCH_COUNT (100000),
 // BENCH_DURATION (8 s per scenario, split over BENCH_ROUNDS rounds: 2), BENCH_WARMUP (2 s, once),
 // BENCH_CONNECTIONS (10), BENCH_SEARCH (the search word), BENCH_SKIP_BUILD=1 (reuse .next),
-// BENCH_EXPLAIN=1 (add the query plans even when every target is met).
+// BENCH_EXPLAIN=1 (add the query plans even when every target is met). Then one whole bulk export
+// (bench/export.ts): rows/s and the server's memory growth.
 // A missed target is reported, not failed; only errors (and any non-2xx answer) exit non-zero.
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
@@ -25,6 +26,7 @@ import { SAMPLE_FIXTURES } from "../lib/sample/sample-fixtures";
 import { buildBrowserScripts } from "../scripts/build-browser/build-browser-scripts";
 import { checkGraphQLScenario, scenarios, walkList } from "./scenarios";
 import { measureWidget } from "./widget";
+import { measureExport, type ExportFigures } from "./export";
 import { fakeStripeEnv, startFakeStripe, type FakeStripe } from "../tests/support/fake-stripe";
 import { startPgBouncer, type PgBouncer } from "../tests/support/pgbouncer";
 import { startUpstashShim, type UpstashShim } from "../tests/support/upstash-shim";
@@ -165,7 +167,10 @@ async function main(): Promise<void> {
   console.log("Measuring the donation widget in headless Chromium…");
   const widget = await measureWidget(next.baseUrl, embed);
   for (const [name, value] of Object.entries(widget)) console.log(`  ${name.padEnd(44)} ${value}`);
-  const targets = [...evaluateTargets(results, storeTrips), ...widgetTargets(widget)];
+  console.log("Exporting the whole registry (NDJSON, partner key)…");
+  const exported = await measureExport(next.baseUrl, partnerKey, next.pid);
+  for (const [name, value] of Object.entries(exported)) console.log(`  ${name.padEnd(44)} ${value}`);
+  const targets = [...evaluateTargets(results, storeTrips), ...widgetTargets(widget), ...exportTargets(exported)];
   const explain = settings.explain || targets.some((t) => t.verdict === "MISS") ? await explainQueries(database.url, cursor) : undefined;
   const report: BenchReport = {
     machine: {
@@ -196,6 +201,7 @@ async function main(): Promise<void> {
     scenarios: results,
     targets,
     widget,
+    export: exported,
     explain,
   };
   const written = writeResults(RESULTS_DIR, report);
@@ -244,6 +250,16 @@ function widgetTargets(widget: Record<string, number>): Target[] {
   return [
     check("widget weight vs floor", `widget gzip bytes (${total}) ÷ (2 × floor gzip bytes (${floor}) + 61440)`, total / (2 * floor + 61_440)),
     check("embed.js size", `embed.js gzip bytes (${loader}) ÷ 5120`, loader / 5_120),
+  ];
+}
+
+/** The issue's export targets: at least 50,000 rows/s, and the server's memory up by at most 64 MB. */
+function exportTargets(figures: ExportFigures): Target[] {
+  const throughput = Math.round((figures.rows_per_second / 50_000) * 1000) / 1000;
+  const memory = Math.round((figures.rss_growth_mb / 64) * 1000) / 1000;
+  return [
+    { name: "export throughput", ratio_of: `export rows/s (${figures.rows_per_second}) ÷ 50000`, value: throughput, target: { at_least: 1 }, verdict: throughput >= 1 ? "PASS" : "MISS" },
+    { name: "export memory", ratio_of: `server RSS growth MB (${figures.rss_growth_mb}) ÷ 64`, value: memory, target: { at_most: 1 }, verdict: memory <= 1 ? "PASS" : "MISS" },
   ];
 }
 

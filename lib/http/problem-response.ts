@@ -12,8 +12,19 @@ import { PROBLEM_TYPES, problemTypeUri } from "@/lib/errors/problem-types";
  * nor the log line carries them.
  */
 export function problemResponse(error: unknown, instance?: string): Response {
-  const problem = error instanceof ApiError ? error : unexpected(error);
-  const body = {
+  const problem = asProblem(error);
+  const response = new Response(JSON.stringify(problemBody(problem, instance)), {
+    status: problem.status,
+    headers: { "Content-Type": "application/problem+json", "Cache-Control": "no-store" },
+  });
+  for (const [name, value] of Object.entries(problem.extras.headers ?? {})) response.headers.set(name, value);
+  return withApiHeaders(response);
+}
+
+/** The problem+json body of an ApiError: also what a stream that has already begun (the bulk
+ * export) writes in-band when it must stop. */
+export function problemBody(problem: ApiError, instance?: string) {
+  return {
     type: problemTypeUri(problem.code),
     title: PROBLEM_TYPES[problem.code].title,
     status: problem.status,
@@ -21,12 +32,11 @@ export function problemResponse(error: unknown, instance?: string): Response {
     ...(instance ? { instance } : {}),
     ...(problem.extras.errors ? { errors: problem.extras.errors } : {}),
   };
-  const response = new Response(JSON.stringify(body), {
-    status: problem.status,
-    headers: { "Content-Type": "application/problem+json", "Cache-Control": "no-store" },
-  });
-  for (const [name, value] of Object.entries(problem.extras.headers ?? {})) response.headers.set(name, value);
-  return withApiHeaders(response);
+}
+
+/** Anything thrown as the ApiError it is, or the 4xx or 500 it becomes (logged without its message). */
+export function asProblem(error: unknown): ApiError {
+  return error instanceof ApiError ? error : unexpected(error);
 }
 
 function unexpected(error: unknown): ApiError {

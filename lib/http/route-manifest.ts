@@ -15,6 +15,7 @@ export const ROUTE_MANIFEST: Readonly<Record<string, Readonly<Record<string, Api
   "/api/health": { GET: { kind: "health" } },
   "/api/health/live": { GET: { kind: "live" } },
   "/api/openapi.json": { GET: { kind: "read" } },
+  "/api/registry/export": { GET: { kind: "keyed", scope: "registry:read" } },
   "/api/registry/graphql": { GET: { kind: "read" }, POST: { kind: "read" } },
   "/api/registry/ngos": { GET: { kind: "read" } },
   "/api/registry/ngos/[slug]": { GET: { kind: "read" } },

@@ -22,6 +22,7 @@ import { deliveryListResponseSchema, deliveryRecordSchema } from "@/lib/webhooks
 import { endpointListResponseSchema, endpointRecordSchema } from "@/lib/webhooks/endpoint-schemas";
 import { eventListResponseSchema, eventPayloadSchemas } from "@/lib/webhooks/event-payload-schemas";
 import { donationPaths } from "./donation-paths";
+import { exportPaths } from "./export-paths";
 import { keysPaths } from "./keys-paths";
 import { markDeprecatedOperations } from "./mark-deprecated-operations";
 import { queryParameters } from "./query-parameters";
@@ -140,6 +141,7 @@ export function buildOpenApiDocument(): JsonSchema {
           },
         },
       },
+      ...exportPaths(ref, problem),
       "/api/health": {
         get: {
           operationId: "getHealth",

@@ -18,7 +18,15 @@ export function queryFingerprint(parts: unknown): string {
 }
 
 export function encodeCursor(cursor: Cursor, fingerprint: string): string {
-  const plain = JSON.stringify([fingerprint, cursor.value, cursor.id]);
+  return sealCursor([fingerprint, cursor.value, cursor.id]);
+}
+
+/**
+ * Seals any list of JSON values as a cursor (the export's positions use it too: a cursor of one
+ * kind never opens as the other, as their lengths differ).
+ */
+export function sealCursor(parts: readonly unknown[]): string {
+  const plain = JSON.stringify(parts);
   // The nonce is derived from the content (synthetic, as in AES-SIV): one position always seals
   // to the same text, so a page's answer and its ETag stay the same, and no two different
   // positions share a nonce.
@@ -31,7 +39,7 @@ export function encodeCursor(cursor: Cursor, fingerprint: string): string {
 /** Reads a cursor made by encodeCursor for the same query, or answers 400 naming `cursor`. */
 export function decodeCursor(text: string, fingerprint: string, valueKind: "number" | "string" | "date"): Cursor {
   const invalid = (reason: string) => ApiError.invalid([{ name: "cursor", reason }]);
-  const parsed = open(text);
+  const parsed = openCursor(text);
   if (!Array.isArray(parsed) || parsed.length !== 3) throw invalid("is not a valid cursor");
   const [print, value, id] = parsed as unknown[];
   if (print !== fingerprint) throw invalid("belongs to a query with other filters or another sort");
@@ -41,7 +49,8 @@ export function decodeCursor(text: string, fingerprint: string, valueKind: "numb
   return { value: value as CursorValue, id };
 }
 
-function open(text: string): unknown {
+/** What sealCursor sealed, or a 400 naming `cursor` for anything this server did not make. */
+export function openCursor(text: string): unknown {
   const bytes = /^[A-Za-z0-9_-]+$/.test(text) ? Buffer.from(text, "base64url") : Buffer.alloc(0);
   // Only the canonical spelling: base64url decoding ignores stray trailing bits, which would let
   // two texts name one cursor.

@@ -87,6 +87,30 @@ export const listQuerySchema = z.object({
 });
 
 export type ListQuery = z.output<typeof listQuerySchema>;
+
+export const EXPORT_FORMATS = ["ndjson", "csv"] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+
+/** The bulk export's query: the list's filters but search (an export is in creation order, not
+ * ranked), a format, and the cursor of a checkpoint to resume from. */
+export const exportQuerySchema = z.object({
+  sector: registryFilterShape.sector,
+  state: registryFilterShape.state,
+  country: registryFilterShape.country,
+  min_trust_score: registryFilterShape.min_trust_score,
+  format: z
+    .enum(EXPORT_FORMATS, { error: `must be one of ${EXPORT_FORMATS.join(", ")}` })
+    .optional()
+    .meta({ description: "ndjson (default): one JSON entry a line, with checkpoint and completion lines. csv: a header row, then one row an entry." }),
+  cursor: z
+    .string()
+    .min(1)
+    .max(2048, "is not a valid cursor")
+    .optional()
+    .meta({ description: "The cursor of the last checkpoint received, with the same filters: the export resumes after it, in the same snapshot." }),
+});
+
+export type ExportQuery = z.output<typeof exportQuerySchema>;
 export type RegistryFilters = Pick<ListQuery, keyof typeof registryFilterShape>;
 
 export const slugSchema = z

@@ -24,20 +24,32 @@ export async function runBulkLoad<T>(url: string, load: (bulk: BulkLoad) => Prom
   // A lost server surfaces as the failure of the statement running; without a listener it would crash the process.
   client.on("error", () => {});
   await client.connect();
+  // One statement at a time on the connection, in the order asked: a COPY asked for while another
+  // runs waits here with its rows (pg itself would queue it too, but warns that it will stop).
+  let previous: Promise<unknown> = Promise.resolve();
+  const inTurn = <R,>(run: () => Promise<R>, over: (started: R) => Promise<unknown> = async () => {}): Promise<R> => {
+    const started = previous.then(run, run);
+    previous = started.then(over).catch(() => {});
+    return started;
+  };
   try {
     await client.query("BEGIN");
     const result = await load({
-      query: async <R,>(sql: string, params?: unknown[]) => (await client.query(sql, params)).rows as R[],
-      startCopy: async (sql, text) => {
-        const stream = client.query(copyFrom(sql));
-        const stored = finished(stream).then(() => stream.rowCount);
-        // Awaited by the caller later; a failure before then must not count as unhandled.
-        stored.catch(() => {});
-        const taken = text ? new Promise<void>((resolve) => stream.write(text, () => resolve())) : Promise.resolve();
-        stream.end();
-        await Promise.race([taken, stored]);
-        return { stored };
-      },
+      query: <R,>(sql: string, params?: unknown[]) => inTurn(async () => (await client.query(sql, params)).rows as R[]),
+      startCopy: (sql, text) =>
+        inTurn(
+          async () => {
+            const stream = client.query(copyFrom(sql));
+            const stored = finished(stream).then(() => stream.rowCount);
+            // Awaited by the caller later; a failure before then must not count as unhandled.
+            stored.catch(() => {});
+            const taken = text ? new Promise<void>((resolve) => stream.write(text, () => resolve())) : Promise.resolve();
+            stream.end();
+            await Promise.race([taken, stored]);
+            return { stored };
+          },
+          (copy) => copy.stored,
+        ),
     });
     await client.query("COMMIT");
     return result;

@@ -32,14 +32,16 @@ const registrySize = () =>
   value(`SELECT ((SELECT count(*) FROM ngos) + (SELECT count(*) FROM trust_score_components) + (SELECT count(*) FROM ngo_state_transitions))::int AS n`);
 const indexCount = () => value(`SELECT count(*)::int AS n FROM pg_index WHERE indrelid = 'ngos'::regclass`);
 const loadsRunning = () => value(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE application_name = 'trust-registry-load' AND datname = current_database()`);
-const copiesRunning = () =>
-  value(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE application_name = 'trust-registry-load' AND datname = current_database() AND query LIKE 'COPY%'`);
+// pg_stat_progress_copy shows a COPY while it runs: components or history going in means a chunk's entries are in.
+const historyCopying = () =>
+  value(`SELECT count(*)::int AS n FROM pg_stat_progress_copy WHERE datname = current_database()
+    AND relid IN ('trust_score_components'::regclass, 'ngo_state_transitions'::regclass)`);
 
-async function until(condition: () => Promise<boolean>, what: string, timeoutMs = 60_000): Promise<void> {
+async function until(condition: () => Promise<boolean>, what: string, timeoutMs = 60_000, pollMs = 100): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!(await condition())) {
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await new Promise((resolve) => setTimeout(resolve, pollMs));
   }
 }
 
@@ -53,9 +55,10 @@ describe.runIf(onPostgres)("db seed through COPY, killed half-way", { timeout: 1
     });
     watchForOrphaning(child);
     const exited = new Promise((resolve) => child.once("exit", resolve));
-    await until(async () => (await copiesRunning()) > 0, "the load's COPY");
-    // Some chunks in: the load is past its first COPY, its indexes dropped in its transaction.
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    // Killed as soon as rows are in, uncommitted: the load's open transaction holds back the
+    // events list of every database on the server (it pages below the oldest running
+    // transaction), which other test files running meanwhile would notice.
+    await until(async () => (await historyCopying()) > 0, "the load's first rows", 60_000, 20);
     child.kill("SIGKILL");
     await exited;
     await until(async () => (await loadsRunning()) === 0, "the server to end the load's session");

@@ -101,9 +101,9 @@ describe.runIf(process.env.TEST_DATABASE === "postgres")("copySampleRegistry (Po
 
   it("loads through COPY exactly the rows the batched loader writes, search vectors and all", async () => {
     const shape = await schemaShape();
-    const batched = await seedSampleRegistry(connection.prisma, { count: 2500, seed: "copy-test", reset: true });
+    const batched = await seedSampleRegistry(connection.prisma, { count: 1200, seed: "copy-test", reset: true });
     const expected = await registryRows();
-    const copied = await copy({ count: 2500, seed: "copy-test", reset: true });
+    const copied = await copy({ count: 1200, seed: "copy-test", reset: true });
     expect(copied).toEqual(batched);
     expect(await registryRows()).toEqual(expected);
     expect(await schemaShape()).toEqual(shape);
@@ -115,11 +115,11 @@ describe.runIf(process.env.TEST_DATABASE === "postgres")("copySampleRegistry (Po
   });
 
   it("leaves the registry as it was when a COPY fails", async () => {
-    await copy({ count: 1500, seed: "copy-fail", reset: true });
+    await copy({ count: 1100, seed: "copy-fail", reset: true });
     const before = await registryRows();
     const shape = await schemaShape();
     // The same seed again without reset: its ids are taken.
-    await expect(copy({ count: 1500, seed: "copy-fail" })).rejects.toThrow(/duplicate key/);
+    await expect(copy({ count: 1100, seed: "copy-fail" })).rejects.toThrow(/duplicate key/);
     expect(await registryRows()).toEqual(before);
     expect(await schemaShape()).toEqual(shape);
   });

@@ -47,9 +47,10 @@ export const runDbCommand = commanderGroup((io) => {
       if (settings.isProduction) {
         throw new ApiError("forbidden", "Refusing to load fictional sample NGOs into a production database (NODE_ENV=production).");
       }
-      const [{ applyMigrations }, { seedSampleRegistry }] = await Promise.all([
+      const [{ applyMigrations }, { seedSampleRegistry }, { copySampleRegistry }] = await Promise.all([
         import("@/lib/db/apply-migrations"),
         import("@/lib/sample/seed-sample-registry"),
+        import("@/lib/sample/copy-sample-registry"),
       ]);
       const started = performance.now();
       const { loaded, kind } = await withOwnConnection(async (connection) => {
@@ -59,7 +60,11 @@ export const runDbCommand = commanderGroup((io) => {
         if (existing > 0 && !options.reset) {
           throw new ApiError("conflict", `The registry already holds ${existing} NGOs: nothing loaded. Run with --reset to replace them.`);
         }
-        return { loaded: await seedSampleRegistry(connection.prisma, options), kind: connection.kind };
+        // PostgreSQL loads through COPY; the embedded database through batched statements.
+        const loaded = connection.bulkLoad
+          ? await connection.bulkLoad((bulk) => copySampleRegistry(bulk, options))
+          : await seedSampleRegistry(connection.prisma, options);
+        return { loaded, kind: connection.kind };
       });
       const seconds = Number(((performance.now() - started) / 1000).toFixed(1));
       if (flags.json) return printJson(io, { ...loaded, seed: options.seed, database: kind, seconds });

@@ -30,7 +30,7 @@ describe("runCli", () => {
     [["keys", "create", "--name", "x", "--kind", "secret", "--scope", "root"], expect.stringMatching(/^error: --scope must be one of /)],
     [["keys", "create", "--name", "x", "--kind", "secret", "--rate-limit", "1e3"], expect.stringMatching(/^error: --rate-limit must be a whole number/)],
     [["keys", "create", "--name"], expect.stringMatching(/^error: Option '--name <name>' argument missing/)],
-    [["db", "seed", "--count", "0"], "error: --count must be a whole number from 1 to 1000000, not '0'. Run `npm run cli -- db seed --help` for usage."],
+    [["db", "seed", "--count", "0"], "error: --count must be a whole number from 1 to 2000000, not '0'. Run `npm run cli -- db seed --help` for usage."],
     [["db", "seed", "--count", "-3"], expect.stringMatching(/^error: .*--count.*Run `npm run cli -- db seed --help` for usage\.$/)],
     [["keys", "create", "--name", "x", "--kind", "secret", "--colour", "red"], "error: Unknown option '--colour'. Run `npm run cli -- keys create --help` for usage."],
     [["db", "migrate", "--force"], "error: Unknown option '--force'. Run `npm run cli -- db migrate --help` for usage."],

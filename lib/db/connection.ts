@@ -7,6 +7,7 @@ import path from "node:path";
 import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
 import type { Config } from "@/lib/config";
+import { runBulkLoad, type BulkLoad } from "./bulk-load";
 import { takeEmbeddedLock } from "./embedded-lock";
 import { Prisma, PrismaClient } from "./generated/client";
 import { tracePglite, tracePgPool } from "./trace-queries";
@@ -34,6 +35,12 @@ export type Connection = {
    */
   query<T>(statement: Prisma.Sql): Promise<T[]>;
   session<T>(fn: (session: Session) => Promise<T>): Promise<T>;
+  /**
+   * PostgreSQL only: runs a bulk load (COPY beside ordinary statements) as one transaction on a
+   * connection of its own, without the pool's query timeout (see lib/db/bulk-load.ts). PGlite has
+   * none: its loads go through batched statements.
+   */
+  bulkLoad?<T>(load: (bulk: BulkLoad) => Promise<T>): Promise<T>;
   close(): Promise<void>;
 };
 
@@ -86,6 +93,7 @@ function openPostgres(config: Config, url: string): Connection {
         client.release();
       }
     },
+    bulkLoad: (load) => runBulkLoad(url, load, config.dbConnectTimeoutMs),
     async close() {
       await prisma.$disconnect();
       await pool.end().catch(() => {});

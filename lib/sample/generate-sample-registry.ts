@@ -25,7 +25,7 @@ export type { SampleTransition } from "./sample-history";
 export const SAMPLE_REFERENCE_DATE = new Date("2026-11-01T00:00:00Z");
 export const DEFAULT_SAMPLE_COUNT = 500;
 export const DEFAULT_SAMPLE_SEED = "trust-registry";
-export const MAX_SAMPLE_COUNT = 1_000_000;
+export const MAX_SAMPLE_COUNT = 2_000_000;
 
 export type SampleNgo = {
   id: string;

@@ -6,7 +6,11 @@
 // chunk size. One transaction for the whole load, so a failed load leaves the registry as it was.
 // The search vectors are left to the trigger.
 import type { Prisma, PrismaClient } from "@/lib/db/generated/client";
+import { deleteAllNgos } from "./delete-all-ngos";
 import { DEFAULT_SAMPLE_COUNT, DEFAULT_SAMPLE_SEED, sampleRegistryChunks } from "./generate-sample-registry";
+import type { RunSql } from "./run-sql";
+import { COMPONENT_COLUMNS, NGO_COLUMNS, TRANSITION_COLUMNS, type Columns } from "./sample-columns";
+import { withIndexesBuiltAfter } from "./with-indexes-built-after";
 
 export type SeedSampleRegistryOptions = {
   count?: number;
@@ -16,20 +20,6 @@ export type SeedSampleRegistryOptions = {
 };
 
 export type SeedSampleRegistryResult = { ngos: number; components: number; transitions: number };
-
-/** Column → PostgreSQL type; the keys are also the SampleNgo fields that JSON carries. */
-type Columns = Readonly<Record<string, string>>;
-
-const NGO_COLUMNS: Columns = {
-  id: "text", slug: "text", name: "text", legal_name: "text", registration_number: "text", country: "text",
-  city: "text", sector_id: "text", website: "text", description: "text", founded_year: "int",
-  donations_enabled: "boolean", state: "ngo_state", trust_score: "int", trust_methodology: "text",
-  trust_as_of: "timestamptz", created_at: "timestamptz", updated_at: "timestamptz", verified_at: "timestamptz",
-};
-const COMPONENT_COLUMNS: Columns = { component: "text", score: "int", weight: "int", evidence_date: "date", source: "text" };
-const TRANSITION_COLUMNS: Columns = {
-  id: "text", from_state: "ngo_state", to_state: "ngo_state", actor: "text", reason: "text", created_at: "timestamptz",
-};
 
 const names = (columns: Columns, alias?: string) =>
   Object.keys(columns).map((c) => (alias ? `${alias}."${c}"` : `"${c}"`)).join(", ");
@@ -65,8 +55,9 @@ export async function seedSampleRegistry(
   const chunks = sampleRegistryChunks({ count, seed }, CHUNK_SIZE);
   return prisma.$transaction(
     async (tx) => {
-      if (reset) await deleteAllNgos(tx);
-      return withIndexesBuiltAfter(tx, async () => {
+      const sql = runIn(tx);
+      if (reset) await deleteAllNgos(sql);
+      return withIndexesBuiltAfter(sql, async () => {
         const result = { ngos: 0, components: 0, transitions: 0 };
         for (const chunk of chunks) {
           result.ngos += await tx.$executeRawUnsafe(INSERT_NGOS, JSON.stringify(chunk, NGO_KEYS));
@@ -80,43 +71,8 @@ export async function seedSampleRegistry(
   );
 }
 
-/**
- * TRUNCATE is instant where DELETE walks every row and its cascades, but it would empty any other
- * table that references NGOs wholesale. With such a table, DELETE lets each foreign key apply
- * its own rule (cascade, set null or refuse).
- */
-async function deleteAllNgos(tx: Prisma.TransactionClient): Promise<void> {
-  const [others] = await tx.$queryRaw<{ count: number }[]>`
-    SELECT count(*)::int AS count FROM pg_constraint
-    WHERE contype = 'f' AND confrelid = '"ngos"'::regclass
-      AND conrelid NOT IN ('"trust_score_components"'::regclass, '"ngo_state_transitions"'::regclass)`;
-  if (others?.count) await tx.$executeRawUnsafe(`DELETE FROM "ngos"`);
-  else await tx.$executeRawUnsafe(`TRUNCATE "ngo_state_transitions", "trust_score_components", "ngos"`);
-}
-
-const TABLES = `'"ngos"'::regclass, '"trust_score_components"'::regclass, '"ngo_state_transitions"'::regclass`;
-
-/**
- * PostgreSQL's advice for bulk loads ("Populating a Database"), as pg_restore follows it: build
- * secondary indexes and check foreign keys once, after the rows are in, instead of row by row.
- * On PostgreSQL that took about a third off a large load. The definitions come from the
- * catalog, so they come back exactly as the migrations made them, and all of it happens inside
- * the load's transaction: on failure nothing changes. Primary keys and unique indexes stay, so
- * duplicates still fail at once; readers of these tables wait until the load commits.
- */
-async function withIndexesBuiltAfter<T>(tx: Prisma.TransactionClient, load: () => Promise<T>): Promise<T> {
-  const indexes = await tx.$queryRawUnsafe<{ name: string; definition: string }[]>(
-    `SELECT indexrelid::regclass::text AS name, pg_get_indexdef(indexrelid) AS definition
-     FROM pg_index WHERE indrelid IN (${TABLES}) AND NOT indisunique`,
-  );
-  const foreignKeys = await tx.$queryRawUnsafe<{ table: string; name: string; definition: string }[]>(
-    `SELECT conrelid::regclass::text AS "table", quote_ident(conname) AS name, pg_get_constraintdef(oid) AS definition
-     FROM pg_constraint WHERE contype = 'f' AND conrelid IN (${TABLES})`,
-  );
-  for (const fk of foreignKeys) await tx.$executeRawUnsafe(`ALTER TABLE ${fk.table} DROP CONSTRAINT ${fk.name}`);
-  for (const index of indexes) await tx.$executeRawUnsafe(`DROP INDEX ${index.name}`);
-  const result = await load();
-  for (const index of indexes) await tx.$executeRawUnsafe(index.definition);
-  for (const fk of foreignKeys) await tx.$executeRawUnsafe(`ALTER TABLE ${fk.table} ADD CONSTRAINT ${fk.name} ${fk.definition}`);
-  return result;
+/** Statements through the transaction: rows from a query, none from anything else (DDL, TRUNCATE). */
+function runIn(tx: Prisma.TransactionClient): RunSql {
+  return async <T,>(sql: string) =>
+    /^\s*SELECT\b/i.test(sql) ? tx.$queryRawUnsafe<T[]>(sql) : ((await tx.$executeRawUnsafe(sql)), []);
 }

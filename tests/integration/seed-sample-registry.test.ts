@@ -2,12 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { applyMigrations } from "@/lib/db/apply-migrations";
 import type { Connection } from "@/lib/db/connection";
 import { SAMPLE_FIXTURES, generateSampleRegistry } from "@/lib/sample/generate-sample-registry";
+import { copySampleRegistry } from "@/lib/sample/copy-sample-registry";
 import { seedSampleRegistry } from "@/lib/sample/seed-sample-registry";
 import { openTestConnection } from "../support/test-connection";
 
 // The sample seeder against a real database of its own (embedded, or PostgreSQL with
 // TEST_DATABASE=postgres), in-process without the app: the SQL, the casts and the search trigger
-// are what this test is about.
+// are what this test is about. On PostgreSQL, the COPY loader too, against the batched one.
 let connection: Connection;
 let release: (() => Promise<void>) | undefined;
 
@@ -82,6 +83,44 @@ describe("seedSampleRegistry", () => {
     const shape = await schemaShape();
     await expect(seedSampleRegistry(connection.prisma, { count: 50, seed: "other" })).rejects.toThrow();
     expect(await count()).toBe(50);
+    expect(await schemaShape()).toEqual(shape);
+  });
+});
+
+// Every column of the three tables, search vectors included, in a stable order.
+async function registryRows(): Promise<Row[]> {
+  return connection.prisma.$queryRaw<Row[]>`
+    SELECT 'ngo' AS kind, to_jsonb(n) - 'version' AS row FROM ngos n
+    UNION ALL SELECT 'component', to_jsonb(c) - 'id' FROM trust_score_components c
+    UNION ALL SELECT 'transition', to_jsonb(t) FROM ngo_state_transitions t
+    ORDER BY 1, 2`;
+}
+
+describe.runIf(process.env.TEST_DATABASE === "postgres")("copySampleRegistry (PostgreSQL)", () => {
+  const copy = (options: Parameters<typeof copySampleRegistry>[1]) => connection.bulkLoad!((bulk) => copySampleRegistry(bulk, options));
+
+  it("loads through COPY exactly the rows the batched loader writes, search vectors and all", async () => {
+    const shape = await schemaShape();
+    const batched = await seedSampleRegistry(connection.prisma, { count: 1200, seed: "copy-test", reset: true });
+    const expected = await registryRows();
+    const copied = await copy({ count: 1200, seed: "copy-test", reset: true });
+    expect(copied).toEqual(batched);
+    expect(await registryRows()).toEqual(expected);
+    expect(await schemaShape()).toEqual(shape);
+
+    const [found] = await connection.prisma.$queryRaw<Row[]>`
+      SELECT slug FROM ngos WHERE public_search_vector @@ to_tsquery('simple', registry_fold('Sao & Paulo'))
+      AND slug = ${SAMPLE_FIXTURES.accented}`;
+    expect(found).toEqual({ slug: SAMPLE_FIXTURES.accented });
+  });
+
+  it("leaves the registry as it was when a COPY fails", async () => {
+    await copy({ count: 1100, seed: "copy-fail", reset: true });
+    const before = await registryRows();
+    const shape = await schemaShape();
+    // The same seed again without reset: its ids are taken.
+    await expect(copy({ count: 1100, seed: "copy-fail" })).rejects.toThrow(/duplicate key/);
+    expect(await registryRows()).toEqual(before);
     expect(await schemaShape()).toEqual(shape);
   });
 });

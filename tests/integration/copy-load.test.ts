@@ -1,0 +1,72 @@
+// A load through COPY that dies half-way: `db seed` killed (SIGKILL, no chance to roll back
+// itself) while its COPYs run leaves the registry as it was, indexes and all, and the next seed
+// works. PostgreSQL only: the embedded database has no COPY path.
+import { spawn } from "node:child_process";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { childEnv } from "../support/child-env";
+import { createTestDatabase, type TestDatabase } from "../support/database";
+import { watchForOrphaning } from "../support/process-group";
+import { ROOT } from "../support/root";
+import { runCli } from "../support/run-cli";
+import { scriptArgs } from "../support/test-scripts";
+
+const onPostgres = process.env.TEST_DATABASE === "postgres";
+let database: TestDatabase;
+let client: pg.Client;
+
+beforeAll(async () => {
+  if (!onPostgres) return;
+  database = await createTestDatabase({ seed: false });
+  client = new pg.Client({ connectionString: database.directUrl });
+  await client.connect();
+});
+
+afterAll(async () => {
+  await client?.end();
+  await database?.drop();
+});
+
+const value = async (sql: string) => Object.values((await client.query(sql)).rows[0] as object)[0] as number;
+const registrySize = () =>
+  value(`SELECT ((SELECT count(*) FROM ngos) + (SELECT count(*) FROM trust_score_components) + (SELECT count(*) FROM ngo_state_transitions))::int AS n`);
+const indexCount = () => value(`SELECT count(*)::int AS n FROM pg_index WHERE indrelid = 'ngos'::regclass`);
+const loadsRunning = () => value(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE application_name = 'trust-registry-load' AND datname = current_database()`);
+// pg_stat_progress_copy shows a COPY while it runs: components or history going in means a chunk's entries are in.
+const historyCopying = () =>
+  value(`SELECT count(*)::int AS n FROM pg_stat_progress_copy WHERE datname = current_database()
+    AND relid IN ('trust_score_components'::regclass, 'ngo_state_transitions'::regclass)`);
+
+async function until(condition: () => Promise<boolean>, what: string, timeoutMs = 60_000, pollMs = 100): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, pollMs));
+  }
+}
+
+describe.runIf(onPostgres)("db seed through COPY, killed half-way", { timeout: 180_000 }, () => {
+  it("leaves no row behind, keeps every index, and the next seed loads", async () => {
+    const indexes = await indexCount();
+    const child = spawn(process.execPath, scriptArgs("scripts/cli.ts", "db", "seed", "--count", "200000"), {
+      cwd: ROOT,
+      env: childEnv("development", database.env),
+      stdio: "ignore",
+    });
+    watchForOrphaning(child);
+    const exited = new Promise((resolve) => child.once("exit", resolve));
+    // Killed as soon as rows are in, uncommitted: the load's open transaction holds back the
+    // events list of every database on the server (it pages below the oldest running
+    // transaction), which other test files running meanwhile would notice.
+    await until(async () => (await historyCopying()) > 0, "the load's first rows", 60_000, 20);
+    child.kill("SIGKILL");
+    await exited;
+    await until(async () => (await loadsRunning()) === 0, "the server to end the load's session");
+
+    expect(await registrySize()).toBe(0);
+    expect(await indexCount()).toBe(indexes);
+    const seeded = await runCli(["db", "seed", "--count", "300", "--json"], database.env);
+    expect(seeded.code).toBe(0);
+    expect(JSON.parse(seeded.stdout)).toMatchObject({ ngos: 300, components: 1500, database: "postgresql" });
+  });
+});

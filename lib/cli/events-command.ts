@@ -37,16 +37,9 @@ export const runEventsCommand = commanderGroup((io) => {
     .action(async (flags: { json?: boolean }) => {
       const { pruneEvents } = await import("@/lib/webhooks/prune-events");
       // Batch after batch until none comes back full: each is its own short transaction.
-      const total = await withDatabase(async () => {
-        let deleted = 0;
-        for (;;) {
-          const result = await pruneEvents({ batchSize: 1_000, maxBatches: 1 });
-          deleted += result.deleted;
-          if (!result.more) return { deleted, cutoff: result.cutoff };
-        }
-      });
-      if (flags.json) return printJson(io, total);
-      io.out(`Pruned ${total.deleted} event${total.deleted === 1 ? "" : "s"} created before ${total.cutoff}, with their deliveries.`);
+      const { deleted, cutoff } = await withDatabase(() => pruneEvents({ maxBatches: Number.POSITIVE_INFINITY }));
+      if (flags.json) return printJson(io, { deleted, cutoff });
+      io.out(`Pruned ${deleted} event${deleted === 1 ? "" : "s"} created before ${cutoff}, with their deliveries.`);
     });
   return group;
 });

@@ -1,8 +1,8 @@
 import { Prisma, queryRows } from "@/lib/db";
 import { ApiError } from "@/lib/errors/api-error";
-import { loadNgoDetails } from "./load-ngo-details";
-import { ngoColumns, toNgoEntry, type NgoRow } from "./ngo-record";
-import { projectNgo, type ProjectedNgo } from "./project-ngo";
+import { ngoColumns, type NgoRow } from "./ngo-record";
+import type { ProjectedNgo } from "./project-ngo";
+import { projectNgoRows } from "./project-ngo-rows";
 import { visibleStates, type Tier } from "@/lib/tiers";
 
 /**
@@ -14,6 +14,6 @@ export async function getNgoOrThrow(slug: string, tier: Tier): Promise<Projected
     SELECT ${ngoColumns(tier)} FROM ngos n
     WHERE n.slug = ${slug} AND n.state = ANY(${[...visibleStates(tier)]}::ngo_state[])`);
   if (!row) throw new ApiError("not_found", `No registry entry has the slug '${slug}'.`);
-  const details = await loadNgoDetails([row.id], tier);
-  return projectNgo(toNgoEntry(row, details(row.id)), tier);
+  const [entry] = await projectNgoRows([row], tier);
+  return entry!;
 }

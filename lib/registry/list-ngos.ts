@@ -1,9 +1,9 @@
 import { Prisma, queryRows } from "@/lib/db";
 import { ApiError } from "@/lib/errors/api-error";
 import { decodeCursor, encodeCursor, queryFingerprint, type CursorValue } from "./cursor";
-import { loadNgoDetails } from "./load-ngo-details";
-import { ngoColumns, toNgoEntry, type NgoRow } from "./ngo-record";
-import { projectNgo, type ProjectedNgo } from "./project-ngo";
+import { ngoColumns, type NgoRow } from "./ngo-record";
+import type { ProjectedNgo } from "./project-ngo";
+import { projectNgoRows } from "./project-ngo-rows";
 import { registryWhere, searchRelation } from "./registry-where";
 import { searchVector } from "./search-vector";
 import { PAGE_SIZE, type ListQuery, type SortParam } from "./schemas";
@@ -99,9 +99,8 @@ export async function listNgos(query: ListQuery, tier: Tier): Promise<NgoPage> {
   const rows = await queryRows<NgoRow & { rank?: number }>(statement);
   const page = rows.slice(0, limit);
   const last = page.at(-1);
-  const details = await loadNgoDetails(page.map((r) => r.id), tier);
   return {
-    data: page.map((row) => projectNgo(toNgoEntry(row, details(row.id)), tier)),
+    data: await projectNgoRows(page, tier),
     next_cursor: rows.length > limit && last ? encodeCursor({ value: key.read(last), id: last.id }, fingerprint) : null,
     limit,
   };

@@ -1,8 +1,8 @@
 import { Prisma, queryRows } from "@/lib/db";
 import type { ExportPosition } from "./export-cursor";
-import { loadNgoDetails } from "./load-ngo-details";
-import { ngoColumns, toNgoEntry, utcText, type NgoRow } from "./ngo-record";
-import { projectNgo, type ProjectedNgo } from "./project-ngo";
+import { ngoColumns, utcText, type NgoRow } from "./ngo-record";
+import type { ProjectedNgo } from "./project-ngo";
+import { projectNgoRows } from "./project-ngo-rows";
 import { registryWhere } from "./registry-where";
 import type { RegistryFilters } from "./schemas";
 import type { Tier } from "@/lib/tiers";
@@ -17,7 +17,7 @@ export type ExportBatch = {
  * The next `size` entries of an export after `after`, as the tier may see them, in creation order
  * (created_at, id: neither ever changes, so no entry moves across the export's position while it
  * runs), of those created by `mark`. One short query on the (created_at, id) index per batch,
- * plus the two of loadNgoDetails: no transaction stays open while a slow client reads.
+ * plus the two of its details (projectNgoRows): no transaction stays open while a slow client reads.
  */
 export async function readExportBatch(
   filters: RegistryFilters,
@@ -35,9 +35,8 @@ export async function readExportBatch(
     ORDER BY n.created_at, n.id
     LIMIT ${size}::int`);
   const lastRow = rows.at(-1);
-  const details = await loadNgoDetails(rows.map((r) => r.id), tier);
   return {
-    entries: rows.map((row) => projectNgo(toNgoEntry(row, details(row.id)), tier)),
+    entries: await projectNgoRows(rows, tier),
     last: lastRow ? { createdAt: lastRow.export_created_at, id: lastRow.id } : null,
   };
 }

@@ -5,6 +5,7 @@ import { listPage, type ListPage } from "@/lib/schemas/list-page";
 import { PAGE_SIZE } from "@/lib/registry/schemas";
 import { decodeCursor, encodeCursor, queryFingerprint } from "@/lib/registry/cursor";
 import type { ListEventsQuery } from "./event-schemas";
+import { retentionCutoff } from "./prune-events";
 import type { WebhookEventPayload } from "@/lib/events/event-types";
 
 export type EventListPage = ListPage<WebhookEventPayload> & { meta: { retention_days: number; retained_since: string } };
@@ -52,7 +53,7 @@ export async function listEvents(query: ListEventsQuery): Promise<EventListPage>
     ORDER BY txid, id LIMIT ${limit}::int`);
   const last = rows.at(-1);
   const next = last ? encodeCursor({ value: last.txid_text, id: last.id }, fingerprint) : (query.cursor ?? null);
-  const { retentionDays } = config().webhooks;
+
   return {
     ...listPage(
       rows.map(({ id, type, created_at, api_version, data }) => ({ id, type, created_at, api_version, data })),
@@ -60,6 +61,6 @@ export async function listEvents(query: ListEventsQuery): Promise<EventListPage>
       limit,
     ),
     // How far back the list reaches: older events are pruned (prune-events.ts).
-    meta: { retention_days: retentionDays, retained_since: new Date(Date.now() - retentionDays * 86_400_000).toISOString() },
+    meta: { retention_days: config().webhooks.retentionDays, retained_since: retentionCutoff().toISOString() },
   };
 }

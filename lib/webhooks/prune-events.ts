@@ -1,6 +1,11 @@
 import { config } from "@/lib/config";
 import { Prisma, queryRows } from "@/lib/db";
 
+/** Events created before this moment are past the retention window (EVENTS_RETENTION_DAYS). */
+export function retentionCutoff(now = new Date()): Date {
+  return new Date(now.getTime() - config().webhooks.retentionDays * 86_400_000);
+}
+
 export type PruneResult = { deleted: number; cutoff: string; more: boolean };
 
 /**
@@ -14,7 +19,7 @@ export type PruneResult = { deleted: number; cutoff: string; more: boolean };
  * full: there may be more to prune.
  */
 export async function pruneEvents({ batchSize = 1_000, maxBatches = 10, now = new Date() } = {}): Promise<PruneResult> {
-  const cutoff = new Date(now.getTime() - config().webhooks.retentionDays * 86_400_000);
+  const cutoff = retentionCutoff(now);
   let deleted = 0;
   for (let batch = 0; batch < maxBatches; batch++) {
     // Walks the (created_at, id) index from its oldest end; the few events kept for their

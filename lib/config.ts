@@ -52,6 +52,7 @@ const configObject = z.object({
   RATE_LIMIT_ANONYMOUS_PER_MINUTE: unsetIfEmpty(z.coerce.number().int().min(1).max(1_000_000)),
   RATE_LIMIT_FAILED_AUTH_PER_MINUTE: unsetIfEmpty(z.coerce.number().int().min(1).max(1_000_000)),
   EXPORT_BATCH_SIZE: unsetIfEmpty(z.coerce.number().int().min(10).max(10_000)),
+  SITEMAP_FILE_SIZE: unsetIfEmpty(z.coerce.number().int().min(2).max(50_000)),
   RATE_LIMIT_TIMEOUT_MS: unsetIfEmpty(z.coerce.number().int().min(10).max(10_000)),
   RATE_LIMIT_PREFIX: unsetIfEmpty(z.string().regex(/^[\w:.-]{1,100}$/, "must be 1-100 letters, digits, or _ : . -")),
   SERVER_SECRET: unsetIfEmpty(z.string().trim().min(32, "must be at least 32 characters (e.g. `openssl rand -base64 32`)")),
@@ -198,6 +199,8 @@ export type Config = {
   failedAuthPerMinute: number;
   /** Entries per bulk-export batch: one query, one checkpoint and one request against the key's quota (1,000 unless configured). */
   exportBatchSize: number;
+  /** Public entries per sitemap file when the files are cut (40,000 unless configured; the protocol allows 50,000). */
+  sitemapFileSize: number;
   /**
    * How many proxies in front of the app append the address they saw to X-Forwarded-For, and so
    * how far from the right of that header the client address may be read (0: not at all).
@@ -300,6 +303,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     anonymousRateLimitPerMinute: e.RATE_LIMIT_ANONYMOUS_PER_MINUTE ?? 60,
     failedAuthPerMinute: e.RATE_LIMIT_FAILED_AUTH_PER_MINUTE ?? 20,
     exportBatchSize: e.EXPORT_BATCH_SIZE ?? 1_000,
+    sitemapFileSize: e.SITEMAP_FILE_SIZE ?? 40_000,
     trustedProxyHops: e.TRUSTED_PROXY_HOPS ?? defaultProxyHops(e.VERCEL),
     serverSecret: e.SERVER_SECRET,
     cronSecret: e.CRON_SECRET,

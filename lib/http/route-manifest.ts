@@ -45,4 +45,6 @@ export const ROUTE_MANIFEST: Readonly<Record<string, Readonly<Record<string, Api
   "/embed/donate/[slug]": { GET: null },
   "/explorer.js": { GET: null },
   "/public/api/registry/graphql": { GET: { kind: "read" }, POST: { kind: "read" } },
+  "/sitemap.xml": { GET: null },
+  "/sitemaps/[file]": { GET: null },
 };

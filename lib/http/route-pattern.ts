@@ -11,7 +11,6 @@ export const PAGE_ROUTES = [
   "/docs/api",
   "/docs/graphql",
   "/robots.txt",
-  "/sitemap.xml",
   "/icon.png",
   "/embed.js",
   "/explorer.js",

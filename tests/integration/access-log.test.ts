@@ -106,6 +106,7 @@ describe("the access log", () => {
       { request: () => fetch(`${app.url}/embed/donate/${DEMO}?key=${CANARY}`, { headers: secretHeaders }), expected: { route: "/embed/donate/[slug]" } },
       { request: () => fetch(`${app.url}/api/health`, { method: "DELETE" }), expected: { method: "DELETE", route: "/api/health", status: 405 } },
       { request: () => fetch(`${app.url}/sitemap.xml`), expected: { method: "GET", route: "/sitemap.xml", status: 200 } },
+      { request: () => fetch(`${app.url}/sitemaps/ngos-1.xml`), expected: { method: "GET", route: "/sitemaps/[file]", status: 200 } },
     ];
     for (const { request, expected } of cases) {
       const line = await lineFor(await request());

@@ -8,6 +8,7 @@ import type { StartedApp } from "../support/app";
 import { startAppWithKeys, type CreatedKeys } from "../support/app-with-keys";
 import { postGraphQL } from "../support/graphql-client";
 import { PATH_TO_STATE } from "../support/path-to-state";
+import { readSitemap } from "../support/sitemap";
 
 const SITE = "https://hidden.ngo.test";
 const HIDDEN_STATES: NgoState[] = ["draft", "pending_review", "archived"];
@@ -101,12 +102,16 @@ describe.each(HIDDEN_STATES)("an entry in %s", (state) => {
     expect(results.text).toContain("No entries match.");
     expect(results.text).not.toContain(name);
     expect(results.text).not.toContain(slug);
-    for (const path of ["/", "/?sort=name", "/stats", "/sitemap.xml"]) {
+    for (const path of ["/", "/?sort=name", "/stats"]) {
       const answer = await get(path);
       expect(answer.status, path).toBe(200);
       expect(answer.text, path).not.toContain(search);
       expect(answer.text, path).not.toContain(slug);
     }
+    // Every file of the sitemap index.
+    const sitemap = await readSitemap(app.url);
+    expect(sitemap.urls.length).toBeGreaterThan(100);
+    expect(sitemap.urls.filter((url) => url.includes(slug))).toEqual([]);
     const page = await get(`/ngos/${slug}`);
     expect(page.status).toBe(404);
     expect(page.text).not.toContain(search);

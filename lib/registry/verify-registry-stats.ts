@@ -1,15 +1,18 @@
 import { Prisma, queryRows } from "@/lib/db";
 
-/** One aggregate that disagrees with a recount of the entries: by exact score, or by tenth of it. */
+/**
+ * One aggregate that disagrees with a recount of the entries: by exact score, or by tenth of it,
+ * or the state timeline's net change in a month (YYYY-MM).
+ */
 export type StatsDifference = {
-  table: "ngo_stats" | "ngo_stat_buckets";
-  key: { state: string; sector: string; country: string; trust_score?: number; bucket?: number };
+  table: "ngo_stats" | "ngo_stat_buckets" | "ngo_state_months";
+  key: { state: string; sector?: string; country?: string; trust_score?: number; bucket?: number; month?: string };
   expected: { count: number; score_sum?: number };
   found: { count: number; score_sum?: number };
 };
 
 type Row = {
-  table: StatsDifference["table"];
+  table: "ngo_stats" | "ngo_stat_buckets";
   state: string;
   sector: string;
   country: string;
@@ -23,10 +26,33 @@ type Row = {
 /**
  * Recounts the entries and compares the recount with both aggregates as a reader sees them (the
  * totals plus the changes not yet folded), in one statement and so under one snapshot: writers
- * may go on meanwhile, and what they have not committed is in neither side. An empty list means
- * the statistics are exact.
+ * may go on meanwhile, and what they have not committed is in neither side; then the state
+ * timeline's aggregate with a replay of the history, the same way. An empty list means the
+ * statistics are exact.
  */
 export async function verifyRegistryStats(): Promise<StatsDifference[]> {
+  return [...(await verifyCounts()), ...(await verifyStateMonths())];
+}
+
+async function verifyStateMonths(): Promise<StatsDifference[]> {
+  const rows = await queryRows<{ month: string; state: string; expected: number; found: number }>(Prisma.sql`
+    WITH expected AS (
+      SELECT month, state, count FROM ngo_state_months_replay()
+    ), found AS (
+      SELECT month, state, sum(count)::int AS count FROM (
+        SELECT month, state, count FROM ngo_state_months
+        UNION ALL
+        SELECT month, state, count FROM ngo_state_month_deltas
+      ) AS m GROUP BY 1, 2
+    )
+    SELECT to_char(month, 'YYYY-MM') AS month, state::text AS state, coalesce(e.count, 0) AS expected, coalesce(f.count, 0) AS found
+    FROM expected e FULL JOIN found f USING (month, state)
+    WHERE coalesce(e.count, 0) <> coalesce(f.count, 0)
+    ORDER BY 1, 2`);
+  return rows.map((r) => ({ table: "ngo_state_months", key: { state: r.state, month: r.month }, expected: { count: r.expected }, found: { count: r.found } }));
+}
+
+async function verifyCounts(): Promise<StatsDifference[]> {
   const rows = await queryRows<Row>(Prisma.sql`
     WITH expected AS (
       SELECT state, sector_id, country, trust_score, count(*)::int AS count FROM ngos GROUP BY 1, 2, 3, 4

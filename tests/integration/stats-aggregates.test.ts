@@ -9,6 +9,9 @@ import { NGO_STATES, PUBLIC_STATES, TIERS, type NgoState, type Tier } from "@/li
 import { useTestDatabase } from "../support/test-database-env";
 
 type Modules = typeof import("@/lib/db") &
+  typeof import("@/lib/explorer/get-state-timeline") &
+  typeof import("@/lib/lifecycle/create-ngo") &
+  typeof import("@/lib/lifecycle/transition-ngo") &
   typeof import("@/lib/registry/get-registry-stats") &
   typeof import("@/lib/registry/verify-registry-stats") &
   typeof import("@/lib/registry/rebuild-registry-stats");
@@ -20,6 +23,9 @@ beforeAll(async () => {
   database = await useTestDatabase();
   lib = {
     ...(await import("@/lib/db")),
+    ...(await import("@/lib/explorer/get-state-timeline")),
+    ...(await import("@/lib/lifecycle/create-ngo")),
+    ...(await import("@/lib/lifecycle/transition-ngo")),
     ...(await import("@/lib/registry/get-registry-stats")),
     ...(await import("@/lib/registry/verify-registry-stats")),
     ...(await import("@/lib/registry/rebuild-registry-stats")),
@@ -139,11 +145,81 @@ describe("statistics from the aggregates", { timeout: 120_000 }, () => {
     };
     const found = await run("db", "verify-stats");
     expect(found.code).toBe(1);
-    expect(found.out).toMatch(/^TABLE +STATE +SECTOR +COUNTRY +SCORE +BUCKET +EXPECTED +FOUND\nngo_stat_buckets .*\(sum (\d+)\) +\d+ \(sum \d+\)$/);
+    expect(found.out).toMatch(/^TABLE +STATE +SECTOR +COUNTRY +SCORE +BUCKET +MONTH +EXPECTED +FOUND\nngo_stat_buckets .* - +\d+ \(sum (\d+)\) +\d+ \(sum \d+\)$/);
     expect(found.err).toMatch(/differ from a recount in 1 places/);
     const repaired = await run("db", "verify-stats", "--repair", "--json");
     expect(repaired.code).toBe(1);
     expect(JSON.parse(repaired.out)).toMatchObject({ equal: false, repaired: true, differences: [{ table: "ngo_stat_buckets" }] });
     expect(await run("db", "verify-stats")).toMatchObject({ code: 0, out: "The statistics' aggregates equal a recount of the entries." });
+  });
+});
+
+/**
+ * The timeline computed another way, from the history at each month's end: for every entry public
+ * today, the state its last transition before that instant put it in.
+ */
+async function timelineFromHistory(months: string[]) {
+  const rows = await lib.queryRows<{ ngo_id: string; to_state: string; at: Date }>(lib.Prisma.sql`
+    SELECT t.ngo_id, t.to_state::text AS to_state, t.created_at AS at FROM ngo_state_transitions t
+    JOIN ngos n ON n.id = t.ngo_id AND n.state = ANY(${[...PUBLIC_STATES]}::ngo_state[])
+    ORDER BY t.ngo_id, t.created_at, t.id`);
+  const histories = new Map<string, { to_state: string; at: number }[]>();
+  for (const row of rows) histories.set(row.ngo_id, [...(histories.get(row.ngo_id) ?? []), { to_state: row.to_state, at: new Date(row.at).getTime() }]);
+  return months.map((month) => {
+    const [year, number] = month.split("-").map(Number) as [number, number];
+    const end = Date.UTC(year, number, 1);
+    const point = { month, verified: 0, suspended: 0, revoked: 0 };
+    for (const history of histories.values()) {
+      const state = history.filter((t) => t.at < end).at(-1)?.to_state;
+      if (state === "verified" || state === "suspended" || state === "revoked") point[state]++;
+    }
+    return point;
+  });
+}
+
+async function expectTimelineFromHistory() {
+  const timeline = await lib.getStateTimeline();
+  expect(timeline).toHaveLength(12);
+  expect(timeline).toEqual(await timelineFromHistory(timeline.map((p) => p.month)));
+  expect((await lib.verifyRegistryStats()).filter((d) => d.table === "ngo_state_months")).toEqual([]);
+  return timeline;
+}
+
+describe("the state timeline from its aggregate", { timeout: 120_000 }, () => {
+  const actor = { id: "key_timeline_test", name: "Timeline test" };
+  const slugIn = async (state: string, skip = 0) =>
+    (await lib.queryRows<{ slug: string }>(lib.Prisma.sql`SELECT slug FROM ngos WHERE state = ${state}::ngo_state ORDER BY slug OFFSET ${skip} LIMIT 1`))[0]!.slug;
+
+  it("equals the history read at each month's end, after the load and the writes above", async () => {
+    const timeline = await expectTimelineFromHistory();
+    expect(timeline.at(-1)!.verified).toBeGreaterThan(0);
+  });
+
+  it("follows transitions in and out of public states, new entries, and entries deleted while public", async () => {
+    const move = (slug: string, to: string) => lib.transitionNgo(slug, { to, reason: "timeline test" }, actor);
+    await move(await slugIn("pending_review"), "verified"); // hidden to public: its whole history counts
+    const suspended = await slugIn("verified");
+    await move(suspended, "suspended");
+    await move(suspended, "verified");
+    await move(await slugIn("verified", 1), "archived"); // public to hidden: its whole history goes
+    await move(await slugIn("revoked"), "pending_review");
+    const created = await lib.createNgo({ name: "Timeline Test Relief", sector: "health", country: "KE" }, actor);
+    await move(created.ngo.slug, "pending_review");
+    await move(created.ngo.slug, "verified");
+    await (await lib.getPrisma()).$executeRaw`DELETE FROM ngos WHERE slug = ${await slugIn("suspended")}`;
+    const timeline = await expectTimelineFromHistory();
+    expect(await lib.verifyRegistryStats()).toEqual([]);
+    expect(timeline.at(-1)!.verified).toBeGreaterThan(0);
+  });
+
+  it("is found different where its aggregate was damaged, and equal again after a rebuild", async () => {
+    const [damaged] = await lib.queryRows<{ month: string; state: string; count: number }>(lib.Prisma.sql`
+      SELECT to_char(month, 'YYYY-MM') AS month, state::text AS state, count FROM ngo_state_months WHERE count <> 0 ORDER BY month DESC LIMIT 1`);
+    await (await lib.getPrisma()).$executeRaw`UPDATE ngo_state_months SET count = count + 3 WHERE to_char(month, 'YYYY-MM') = ${damaged!.month} AND state = ${damaged!.state}::ngo_state`;
+    expect(await lib.verifyRegistryStats()).toEqual([
+      { table: "ngo_state_months", key: { state: damaged!.state, month: damaged!.month }, expected: { count: damaged!.count }, found: { count: damaged!.count + 3 } },
+    ]);
+    await lib.rebuildRegistryStats();
+    await expectTimelineFromHistory();
   });
 });

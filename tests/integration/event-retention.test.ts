@@ -125,4 +125,18 @@ describe(`event retention, on ${onPostgres ? "PostgreSQL" : "the embedded databa
       await app.stop();
     }
   });
+
+  // Several processes prune at once (every dispatcher does): rows another holds are skipped, so
+  // none waits for another, none fails, and together they delete each old event exactly once.
+  it.runIf(onPostgres)("is shared by concurrent pruners without errors, each old event deleted once", async () => {
+    await sql(Prisma.sql`INSERT INTO webhook_events (id, type, api_version, data, created_at)
+                         SELECT 'evt_retrace' || lpad(i::text, 13, '0'), 'ngo.created', '2026-11-24', '{}'::jsonb, ${ago(31)}
+                         FROM generate_series(1, 6000) AS i`);
+    const runs = await Promise.all(Array.from({ length: 4 }, () => runCli(["events", "prune", "--json"], env)));
+    for (const run of runs) expect(run, run.stderr).toMatchObject({ code: 0 });
+    const deleted = runs.map((run) => (JSON.parse(run.stdout) as { deleted: number }).deleted);
+    expect(deleted.reduce((a, b) => a + b, 0)).toBe(6_000);
+    const [left] = await sql(Prisma.sql`SELECT count(*)::int AS n FROM webhook_events WHERE id LIKE 'evt_retrace%'`);
+    expect(left![0]).toEqual({ n: 0 });
+  });
 });

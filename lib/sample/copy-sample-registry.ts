@@ -29,6 +29,10 @@ export async function copySampleRegistry(
 ): Promise<SeedSampleRegistryResult> {
   const sql = <T,>(text: string) => bulk.query<T>(text);
   if (reset) await deleteAllNgos(sql);
+  // The indexes are rebuilt at the end from sorted runs held in this memory: with the server's
+  // default (64 MB) the two search indexes alone took more than twice as long (6.7 s and 2.8 s
+  // against 2.6 s and 1.2 s at 100,000 entries). For this transaction only.
+  await sql(`SET LOCAL maintenance_work_mem = '512MB'`);
   const result = await withIndexesBuiltAfter(sql, () => copyChunks(bulk, sampleRegistryChunks({ count, seed }, CHUNK_SIZE)));
   // The planner's statistics at once, rather than whenever autovacuum gets to tables that went
   // from empty to millions of rows: the first requests after a load plan with the real sizes.

@@ -2,6 +2,7 @@
 // exists if and only if the change does: a rolled-back change leaves no event, and no committed
 // change goes unreported (docs/webhooks.md#events).
 import { Prisma } from "@/lib/db";
+import { transactionRunner, type SqlRunner } from "@/lib/db/sql-runner";
 import { eventId } from "./event-id";
 import { WEBHOOK_API_VERSION, type EventData, type EventType, type WebhookEventPayload } from "./event-types";
 
@@ -20,9 +21,14 @@ export async function recordEvent<T extends EventType>(tx: Prisma.TransactionCli
 
 /** Many events in one statement, however many (a batch of an import): the same as recordEvent each. */
 export async function recordEvents(tx: Prisma.TransactionClient, events: readonly NewEvent[]): Promise<WebhookEventPayload[]> {
+  return recordEventsOn(transactionRunner(tx), events);
+}
+
+/** The same on any connection holding the change's transaction (an import's bulk load). */
+export async function recordEventsOn(sql: SqlRunner, events: readonly NewEvent[]): Promise<WebhookEventPayload[]> {
   if (events.length === 0) return [];
   const recorded = eventPayloads(events);
-  await tx.$executeRaw`WITH ${outboxWrites(recorded)} SELECT 1`;
+  await sql(Prisma.sql`WITH ${outboxWrites(recorded)} SELECT 1`);
   return recorded;
 }
 

@@ -2,7 +2,6 @@
 // exists if and only if the change does: a rolled-back change leaves no event, and no committed
 // change goes unreported (docs/webhooks.md#events).
 import { Prisma } from "@/lib/db";
-import { transactionRunner, type SqlRunner } from "@/lib/db/sql-runner";
 import { eventId } from "./event-id";
 import { WEBHOOK_API_VERSION, type EventData, type EventType, type WebhookEventPayload } from "./event-types";
 
@@ -21,14 +20,9 @@ export async function recordEvent<T extends EventType>(tx: Prisma.TransactionCli
 
 /** Many events in one statement, however many (a batch of an import): the same as recordEvent each. */
 export async function recordEvents(tx: Prisma.TransactionClient, events: readonly NewEvent[]): Promise<WebhookEventPayload[]> {
-  return recordEventsOn(transactionRunner(tx), events);
-}
-
-/** The same on any connection holding the change's transaction (an import's bulk load). */
-export async function recordEventsOn(sql: SqlRunner, events: readonly NewEvent[]): Promise<WebhookEventPayload[]> {
   if (events.length === 0) return [];
   const recorded = eventPayloads(events);
-  await sql(Prisma.sql`WITH ${outboxWrites(recorded)} SELECT 1`);
+  await tx.$executeRaw`WITH ${outboxWrites(recorded)} SELECT 1`;
   return recorded;
 }
 
@@ -44,13 +38,22 @@ export function eventPayloads(events: readonly NewEvent[], createdAt = new Date(
  * other WITH items, the events are written only where it holds (the change happened).
  */
 export function outboxWrites(recorded: readonly WebhookEventPayload[], onlyIf: Prisma.Sql = Prisma.sql`true`): Prisma.Sql {
-  return Prisma.sql`
-    outbox_events AS (
-      INSERT INTO webhook_events (id, type, api_version, data, created_at)
+  return outboxWritesFrom(Prisma.sql`
       SELECT t.id, t.type, ${WEBHOOK_API_VERSION}, t.data::jsonb, t.created_at::timestamptz
       FROM unnest(${recorded.map((e) => e.id)}::text[], ${recorded.map((e) => e.type)}::text[],
         ${recorded.map((e) => JSON.stringify(e.data))}::text[], ${recorded.map((e) => e.created_at)}::text[]) AS t(id, type, data, created_at)
-      WHERE ${onlyIf}
+      WHERE ${onlyIf}`);
+}
+
+/**
+ * The same from a query of the events' columns (id, type, api_version, data, created_at): an
+ * import's events, copied into a table of its own, go out through here.
+ */
+export function outboxWritesFrom(events: Prisma.Sql): Prisma.Sql {
+  return Prisma.sql`
+    outbox_events AS (
+      INSERT INTO webhook_events (id, type, api_version, data, created_at)
+      ${events}
       RETURNING id, type
     ),
     outbox_deliveries AS (

@@ -6,7 +6,8 @@ import { Prisma } from "@/lib/db";
 import type { BulkLoad } from "@/lib/db/bulk-load";
 import { copyLine } from "@/lib/db/copy-line";
 import { bulkRunner } from "@/lib/db/sql-runner";
-import { recordEventsOn, type NewEvent } from "@/lib/events/record-event";
+import { WEBHOOK_API_VERSION } from "@/lib/events/event-types";
+import { eventPayloads, outboxWritesFrom, type NewEvent } from "@/lib/events/record-event";
 import { randomId } from "@/lib/random-id";
 import { TRUST_METHODOLOGY_VERSION, type TrustScore } from "@/lib/trust/components";
 import { actorText, type Actor } from "./actor";
@@ -29,6 +30,7 @@ export async function copyNgoBatch(bulk: BulkLoad, inputs: readonly CreateNgoInp
   await bulk.query(`CREATE TEMP TABLE import_keys (ord int, k_slug text, k_country char(2), k_registration text) ON COMMIT DROP`);
   await bulk.query(`CREATE TEMP TABLE import_updates (id text, version int, changed text[], ${PROFILE.map((f) => `${column(f)} text`).join(", ")},
     trust_score int, trust_methodology text, trust_as_of timestamptz) ON COMMIT DROP`);
+  await bulk.query(`CREATE TEMP TABLE import_events (id text, type text, data jsonb, created_at timestamptz) ON COMMIT DROP`);
   while (round.length) {
     const later = await applyRound(bulk, round, actor, outcomes);
     round = later;
@@ -78,9 +80,17 @@ async function applyRound(bulk: BulkLoad, items: readonly Item[], actor: Actor, 
     (score?.components ?? []).map((c) => copyLine([id, c.component, c.score, c.weight, c.evidence_date.toISOString().slice(0, 10), c.source]))));
   await copy(bulk, `COPY ngo_state_transitions (id, ngo_id, from_state, to_state, actor, reason, created_at) FROM STDIN`,
     created.map(({ id }) => copyLine([randomId("nst"), id, null, "draft", actorText(actor), "created", now])));
-  const events: NewEvent[] = [...updates.flatMap((u) => updateEvents(u.current, u.changes)), ...created.map(createdEvent)];
-  await recordEventsOn(bulkRunner(bulk), events);
+  await writeEvents(bulk, [...updates.flatMap((u) => updateEvents(u.current, u.changes)), ...created.map(createdEvent)]);
   return later;
+}
+
+/** The outbox write of recordEvents, its events sent by COPY rather than as parameter arrays. */
+async function writeEvents(bulk: BulkLoad, events: readonly NewEvent[]): Promise<void> {
+  if (events.length === 0) return;
+  await bulk.query(`TRUNCATE import_events`);
+  await copy(bulk, `COPY import_events (id, type, data, created_at) FROM STDIN`,
+    eventPayloads(events).map((e) => copyLine([e.id, e.type, JSON.stringify(e.data), e.created_at])));
+  await bulkRunner(bulk)(Prisma.sql`WITH ${outboxWritesFrom(Prisma.sql`SELECT id, type, ${WEBHOOK_API_VERSION}, data, created_at FROM import_events`)} SELECT 1`);
 }
 
 /** The entries the rows update, locked FOR UPDATE, by row: by slug when the row has one, else by registration. */

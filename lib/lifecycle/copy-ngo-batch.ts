@@ -102,8 +102,8 @@ async function lockMatches(bulk: BulkLoad, items: readonly Item[]): Promise<Map<
   const locked = Prisma.sql`ORDER BY id FOR UPDATE OF ngos`;
   const rows = [
     ...(await sql<LockedNgo & { ord: number }>(Prisma.sql`SELECT ord, ${LOCKED_NGO_COLUMNS} FROM ngos JOIN import_keys ON slug = k_slug ${locked}`)),
-    // Several entries may share a registration (created without a slug and a number, then given
-    // one): the last by id wins, as in the statement path.
+    // Nothing makes a registration number unique: of several entries with one, the last by id
+    // wins, as in the statement path.
     ...(await sql<LockedNgo & { ord: number }>(Prisma.sql`SELECT ord, ${LOCKED_NGO_COLUMNS} FROM ngos
       JOIN import_keys ON k_registration IS NOT NULL AND country = k_country AND registration_number = k_registration ${locked}`)),
   ];

@@ -42,7 +42,7 @@ export async function importNgos(
   let done = summary.failed;
   onProgress?.(done, rows.length);
   const connection = await getConnection();
-  const bulkLoad = connection.bulkLoad?.bind(connection);
+  const bulkLoad = connection.bulkLoad;
   const writeBatch = (inputs: CreateNgoInput[]): Promise<ImportOutcome[]> =>
     bulkLoad ? bulkLoad((bulk) => copyNgoBatch(bulk, inputs, actor)) : runWrite((tx) => upsertNgoBatch(tx, inputs, actor), 120_000);
   const size = batchSize ?? (bulkLoad ? DEFAULT_COPY_IMPORT_BATCH : DEFAULT_IMPORT_BATCH);

@@ -27,6 +27,9 @@ const column = (field: ProfileField) => (field === "sector" ? "sector_id" : fiel
 export async function copyNgoBatch(bulk: BulkLoad, inputs: readonly CreateNgoInput[], actor: Actor): Promise<ImportOutcome[]> {
   const outcomes: ImportOutcome[] = [];
   let round = inputs.map((input, index) => ({ input, index }));
+  // The statement path's transaction gives up after two minutes; this one waits as long for a
+  // row lock another writer holds, then fails, and the batch goes again row by row.
+  await bulk.query(`SET LOCAL lock_timeout = '120s'`);
   await bulk.query(`CREATE TEMP TABLE import_keys (ord int, k_slug text, k_country char(2), k_registration text) ON COMMIT DROP`);
   await bulk.query(`CREATE TEMP TABLE import_updates (id text, version int, changed text[], ${PROFILE.map((f) => `${column(f)} text`).join(", ")},
     trust_score int, trust_methodology text, trust_as_of timestamptz) ON COMMIT DROP`);
@@ -98,15 +101,17 @@ async function lockMatches(bulk: BulkLoad, items: readonly Item[]): Promise<Map<
   await bulk.query(`TRUNCATE import_keys`);
   await copy(bulk, `COPY import_keys (ord, k_slug, k_country, k_registration) FROM STDIN`, items.flatMap(({ input, index }) =>
     input.slug || input.registration_number ? [copyLine([index, input.slug ?? null, input.country, input.slug ? null : input.registration_number])] : []));
-  const sql = bulkRunner(bulk);
-  const locked = Prisma.sql`ORDER BY id FOR UPDATE OF ngos`;
-  const rows = [
-    ...(await sql<LockedNgo & { ord: number }>(Prisma.sql`SELECT ord, ${LOCKED_NGO_COLUMNS} FROM ngos JOIN import_keys ON slug = k_slug ${locked}`)),
-    // Nothing makes a registration number unique: of several entries with one, the last by id
-    // wins, as in the statement path.
-    ...(await sql<LockedNgo & { ord: number }>(Prisma.sql`SELECT ord, ${LOCKED_NGO_COLUMNS} FROM ngos
-      JOIN import_keys ON k_registration IS NOT NULL AND country = k_country AND registration_number = k_registration ${locked}`)),
-  ];
+  // One statement locks them all in the order of their ids, as the statement path does: two
+  // imports (or an import and an update) wait for each other instead of deadlocking.
+  const rows = await bulkRunner(bulk)<LockedNgo & { ord: number }>(Prisma.sql`
+    SELECT m.ord, ${LOCKED_NGO_COLUMNS} FROM ngos JOIN (
+      SELECT ord, id AS matched FROM ngos JOIN import_keys ON slug = k_slug
+      UNION ALL
+      SELECT ord, id FROM ngos JOIN import_keys ON k_registration IS NOT NULL AND country = k_country AND registration_number = k_registration
+    ) m ON id = m.matched
+    ORDER BY id FOR UPDATE OF ngos`);
+  // Nothing makes a registration number unique: of several entries with one, the last by id
+  // wins, as in the statement path.
   const found = new Map<number, LockedNgo>();
   for (const { ord, ...ngo } of rows) found.set(ord, ngo);
   return found;

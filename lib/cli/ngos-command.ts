@@ -100,7 +100,7 @@ export const runNgosCommand = commanderGroup((io) => {
     .command("import")
     .description("create or update entries from a CSV (with a header line) or JSONL file; safe to re-run")
     .argument("<file>", "file.csv or file.jsonl: the fields of POST /api/v1/ngos, one entry per row")
-    .option("--batch-size <n>", "rows per transaction (default 1000)", integerFlag("--batch-size", 1, 10_000))
+    .option("--batch-size <n>", "rows per transaction (default 20000 on PostgreSQL, 1000 embedded)", integerFlag("--batch-size", 1, 50_000))
     .option("--json", "print the summary as one JSON object on stdout")
     .action(async (file: string, flags: { batchSize?: number; json?: boolean }) => {
       const [{ readImportRows }, { importNgos }] = await Promise.all([import("@/lib/lifecycle/read-import-rows"), import("@/lib/lifecycle/import-ngos")]);

@@ -36,7 +36,7 @@ describe("runCli", () => {
     [["db", "migrate", "--force"], "error: Unknown option '--force'. Run `npm run cli -- db migrate --help` for usage."],
     [["ngos"], "error: Missing command: create, update, transition, import. Run `npm run cli -- ngos --help` for usage."],
     [["ngos", "transition", "x"], "error: Required option '--to <state>' not specified. Run `npm run cli -- ngos transition --help` for usage."],
-    [["ngos", "import", "a.csv", "--batch-size", "0"], expect.stringContaining("--batch-size must be a whole number from 1 to 10000")],
+    [["ngos", "import", "a.csv", "--batch-size", "0"], expect.stringContaining("--batch-size must be a whole number from 1 to 50000")],
     [["webhooks", "create", "--url", "https://x.example", "--bogus"], "error: Unknown option '--bogus'. Run `npm run cli -- webhooks create --help` for usage."],
     [["events", "purge"], expect.stringContaining("Run `npm run cli -- events --help` for usage.")],
   ])("%j is a usage error: exit 2, one line on stderr", async (argv, message) => {

@@ -38,13 +38,22 @@ export function eventPayloads(events: readonly NewEvent[], createdAt = new Date(
  * other WITH items, the events are written only where it holds (the change happened).
  */
 export function outboxWrites(recorded: readonly WebhookEventPayload[], onlyIf: Prisma.Sql = Prisma.sql`true`): Prisma.Sql {
-  return Prisma.sql`
-    outbox_events AS (
-      INSERT INTO webhook_events (id, type, api_version, data, created_at)
+  return outboxWritesFrom(Prisma.sql`
       SELECT t.id, t.type, ${WEBHOOK_API_VERSION}, t.data::jsonb, t.created_at::timestamptz
       FROM unnest(${recorded.map((e) => e.id)}::text[], ${recorded.map((e) => e.type)}::text[],
         ${recorded.map((e) => JSON.stringify(e.data))}::text[], ${recorded.map((e) => e.created_at)}::text[]) AS t(id, type, data, created_at)
-      WHERE ${onlyIf}
+      WHERE ${onlyIf}`);
+}
+
+/**
+ * The same from a query of the events' columns (id, type, api_version, data, created_at): an
+ * import's events, copied into a table of its own, go out through here.
+ */
+export function outboxWritesFrom(events: Prisma.Sql): Prisma.Sql {
+  return Prisma.sql`
+    outbox_events AS (
+      INSERT INTO webhook_events (id, type, api_version, data, created_at)
+      ${events}
       RETURNING id, type
     ),
     outbox_deliveries AS (

@@ -1,27 +1,9 @@
 import type { Prisma } from "@/lib/db";
-import type { TrustScore } from "@/lib/trust/components";
-import { recordEvent } from "@/lib/events/record-event";
+import { recordEvents } from "@/lib/events/record-event";
 import type { LockedNgo } from "./locked-ngo";
-import { ngoRef } from "./locked-ngo";
+import { ngoChanges, PROFILE_FIELDS, updateEvents, type ProfileField } from "./ngo-changes";
 import type { UpdateNgoInput } from "./schemas";
-import { scoreFromInputs } from "./score-from-inputs";
 import { writeScore } from "./write-score";
-
-/** The profile fields a write may change, and their Prisma names. */
-const PROFILE_FIELDS = {
-  name: "name",
-  legal_name: "legalName",
-  registration_number: "registrationNumber",
-  sector: "sectorId",
-  country: "country",
-  city: "city",
-  website: "website",
-  description: "description",
-  founded_year: "foundedYear",
-  donations_enabled: "donationsEnabled",
-} as const;
-
-type ProfileField = keyof typeof PROFILE_FIELDS;
 
 export type UpdateOutcome = { version: number; changed: string[]; scoreChanged: boolean };
 
@@ -37,40 +19,18 @@ export async function applyNgoUpdate(
   input: UpdateNgoInput,
   now = new Date(),
 ): Promise<UpdateOutcome> {
-  const data: Record<string, unknown> = {};
-  const changed: string[] = [];
-  for (const field of Object.keys(PROFILE_FIELDS) as ProfileField[]) {
-    const value = input[field];
-    if (value === undefined || value === current[field]) continue;
-    data[PROFILE_FIELDS[field]] = value;
-    changed.push(field);
-  }
-  let score = input.trust_components ? scoreFromInputs(input.trust_components, now) : null;
-  if (score && (await sameComponents(tx, current.id, score))) score = null;
-  if (score) changed.push("trust_components");
+  const stored = input.trust_components
+    ? (await tx.trustScoreComponent.findMany({ where: { ngoId: current.id } })).map((c) => ({ ...c, evidence_date: c.evidenceDate.toISOString().slice(0, 10) }))
+    : [];
+  const changes = ngoChanges(current, input, stored, now);
+  const { profile, changed, score } = changes;
   if (changed.length === 0) return { version: current.version, changed, scoreChanged: false };
 
+  const data: Record<string, unknown> = {};
+  for (const [field, value] of Object.entries(profile)) data[PROFILE_FIELDS[field as ProfileField]] = value;
   const version = current.version + 1;
   await tx.ngo.update({ where: { id: current.id }, data: { ...data, version, updatedAt: now } });
   if (score) await writeScore(tx, current.id, score);
-  const after = { ...current, name: (data.name as string | undefined) ?? current.name };
-  await recordEvent(tx, { type: "ngo.updated", data: { ngo: ngoRef(after), changed } });
-  const scoreChanged = score !== null && score.score !== current.trust_score;
-  if (score && scoreChanged) {
-    await recordEvent(tx, {
-      type: "ngo.trust_score_changed",
-      data: { ngo: ngoRef(after), old: current.trust_score, new: score.score, methodology_version: score.methodology_version },
-    });
-  }
-  return { version, changed, scoreChanged };
-}
-
-/** Whether the score inputs sent are the ones on file: sending them again changes nothing. */
-async function sameComponents(tx: Prisma.TransactionClient, ngoId: string, score: TrustScore): Promise<boolean> {
-  const stored = await tx.trustScoreComponent.findMany({ where: { ngoId } });
-  const key = (c: { component: string; score: number; weight: number; evidenceDate: Date; source: string }) =>
-    [c.component, c.score, c.weight, c.evidenceDate.toISOString().slice(0, 10), c.source].join("\u0000");
-  const given = score.components.map((c) => key({ ...c, evidenceDate: c.evidence_date })).sort();
-  const have = stored.map(key).sort();
-  return given.length === have.length && given.every((k, i) => k === have[i]);
+  await recordEvents(tx, updateEvents(current, changes));
+  return { version, changed, scoreChanged: score !== null && score.score !== current.trust_score };
 }

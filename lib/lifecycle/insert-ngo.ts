@@ -2,9 +2,10 @@ import { Prisma } from "@/lib/db";
 import { ApiError } from "@/lib/errors/api-error";
 import { sqlState } from "@/lib/errors/sql-state";
 import { slugify } from "@/lib/sample/slugify";
-import { TRUST_METHODOLOGY_VERSION } from "@/lib/trust/components";
+import { TRUST_METHODOLOGY_VERSION, type TrustScore } from "@/lib/trust/components";
 import { randomId } from "@/lib/random-id";
-import { recordEvents } from "@/lib/events/record-event";
+import { recordEvents, type NewEvent } from "@/lib/events/record-event";
+import { transactionRunner, type SqlRunner } from "@/lib/db/sql-runner";
 import { actorText, type Actor } from "./actor";
 import type { CreateNgoInput } from "./schemas";
 import { scoreFromInputs } from "./score-from-inputs";
@@ -30,13 +31,7 @@ export async function insertNgos(
   now = new Date(),
 ): Promise<InsertedNgo[]> {
   if (inputs.length === 0) return [];
-  const slugs = await assignSlugs(tx, inputs);
-  const rows = inputs.map((input, i) => ({
-    input,
-    id: randomId("ngo"),
-    slug: slugs[i]!,
-    score: input.trust_components?.length ? scoreFromInputs(input.trust_components, now) : null,
-  }));
+  const rows = newNgoRows(inputs, await assignSlugs(transactionRunner(tx), inputs), now);
   // Column arrays and unnest: one statement per table whatever the batch size, with a dozen
   // parameters instead of a dozen per row (the bound-parameter cost was most of an import's time).
   const column = <T>(pick: (row: (typeof rows)[number]) => T) => rows.map(pick);
@@ -67,13 +62,7 @@ export async function insertNgos(
     INSERT INTO ngo_state_transitions (id, ngo_id, from_state, to_state, actor, reason, created_at)
     SELECT t.id, t.ngo_id, NULL, 'draft', ${actorText(actor)}, 'created', ${now}
     FROM unnest(${column(() => randomId("nst"))}::text[], ${column((r) => r.id)}::text[]) AS t(id, ngo_id)`;
-  await recordEvents(
-    tx,
-    rows.map(({ input, id, slug, score }) => ({
-      type: "ngo.created" as const,
-      data: { ngo: { id, slug, name: input.name, state: "draft", sector: input.sector, country: input.country, trust_score: score?.score ?? 0 } },
-    })),
-  );
+  await recordEvents(tx, rows.map(createdEvent));
   return rows.map(({ id, slug }) => ({ id, slug, version: 1 }));
 }
 
@@ -92,12 +81,29 @@ async function insertRows(slugs: readonly string[], insert: () => Promise<unknow
   }
 }
 
+export type NewNgoRow = { input: CreateNgoInput; id: string; slug: string; score: TrustScore | null };
+
+/** The new entries' ids, slugs and scores: what both import paths write. */
+export function newNgoRows(inputs: readonly CreateNgoInput[], slugs: readonly string[], now: Date): NewNgoRow[] {
+  return inputs.map((input, i) => ({
+    input,
+    id: randomId("ngo"),
+    slug: slugs[i]!,
+    score: input.trust_components?.length ? scoreFromInputs(input.trust_components, now) : null,
+  }));
+}
+
+export function createdEvent({ input, id, slug, score }: NewNgoRow): NewEvent<"ngo.created"> {
+  return {
+    type: "ngo.created",
+    data: { ngo: { id, slug, name: input.name, state: "draft", sector: input.sector, country: input.country, trust_score: score?.score ?? 0 } },
+  };
+}
+
 /** A free slug for each input: one query for the whole batch, a prefix scan only for clashes. */
-async function assignSlugs(tx: Prisma.TransactionClient, inputs: readonly CreateNgoInput[]): Promise<string[]> {
+export async function assignSlugs(sql: SqlRunner, inputs: readonly CreateNgoInput[]): Promise<string[]> {
   const wanted = inputs.map((input) => input.slug ?? (slugify(input.name, 80) || "ngo"));
-  const taken = new Set(
-    (await tx.$queryRaw<{ slug: string }[]>`SELECT slug FROM ngos WHERE slug IN (${Prisma.join([...new Set(wanted)])})`).map((r) => r.slug),
-  );
+  const taken = new Set((await sql<{ slug: string }>(Prisma.sql`SELECT slug FROM ngos WHERE slug = ANY(${[...new Set(wanted)]}::text[])`)).map((r) => r.slug));
   const used = new Set<string>();
   const slugs: string[] = [];
   for (const [i, input] of inputs.entries()) {
@@ -105,9 +111,8 @@ async function assignSlugs(tx: Prisma.TransactionClient, inputs: readonly Create
     if (input.slug) {
       if (taken.has(slug) || used.has(slug)) throw new ApiError("conflict", `The slug '${slug}' is taken by another registry entry.`);
     } else if (taken.has(slug) || used.has(slug)) {
-      const prefixed = new Set(
-        (await tx.ngo.findMany({ where: { slug: { startsWith: `${slug}-` } }, select: { slug: true } })).map((r) => r.slug),
-      );
+      // A derived slug is letters, digits and hyphens: nothing LIKE would read as a pattern.
+      const prefixed = new Set((await sql<{ slug: string }>(Prisma.sql`SELECT slug FROM ngos WHERE slug LIKE ${`${slug}-%`}`)).map((r) => r.slug));
       let n = 2;
       while (prefixed.has(`${slug}-${n}`) || used.has(`${slug}-${n}`)) n++;
       slug = `${slug}-${n}`;

@@ -22,7 +22,8 @@ export type LockedNgo = {
   version: number;
 };
 
-const COLUMNS = Prisma.sql`id, slug, name, legal_name, registration_number, sector_id AS sector, country::text AS country, city,
+/** The columns of a LockedNgo, by their names there. */
+export const LOCKED_NGO_COLUMNS = Prisma.sql`id, slug, name, legal_name, registration_number, sector_id AS sector, country::text AS country, city,
   website, description, founded_year, donations_enabled, state::text AS state, trust_score, version`;
 
 /**
@@ -33,7 +34,7 @@ const COLUMNS = Prisma.sql`id, slug, name, legal_name, registration_number, sect
 export async function lockNgo(tx: Prisma.TransactionClient, by: { slug: string } | { id: string }): Promise<LockedNgo> {
   const value = "slug" in by ? by.slug : by.id;
   const where = "slug" in by ? Prisma.sql`slug = ${value}` : Prisma.sql`id = ${value}`;
-  const rows = await tx.$queryRaw<LockedNgo[]>`SELECT ${COLUMNS} FROM ngos WHERE ${where} FOR UPDATE`;
+  const rows = await tx.$queryRaw<LockedNgo[]>`SELECT ${LOCKED_NGO_COLUMNS} FROM ngos WHERE ${where} FOR UPDATE`;
   const row = rows[0];
   if (!row) throw new ApiError("not_found", `No registry entry has the slug '${value}'.`);
   return row;
@@ -61,7 +62,7 @@ export async function lockNgosByKeys(
   const wanted = new Set(registrations.map((r) => `${r.country}\u0000${r.registration_number}`));
   const wantedSlugs = new Set(slugs);
   const rows = await tx.$queryRaw<LockedNgo[]>`
-    SELECT ${COLUMNS} FROM ngos WHERE ${Prisma.join(conditions, " OR ")}
+    SELECT ${LOCKED_NGO_COLUMNS} FROM ngos WHERE ${Prisma.join(conditions, " OR ")}
     ORDER BY id FOR UPDATE`;
   return rows.filter((r) => wantedSlugs.has(r.slug) || wanted.has(`${r.country}\u0000${r.registration_number}`));
 }

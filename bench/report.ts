@@ -86,7 +86,7 @@ export function evaluateTargets(results: ScenarioResult[], storeTrips: StoreTrip
       "GraphQL vs REST list",
       "list by sector (GraphQL) req/s ÷ list by sector (REST) req/s",
       graphqlBySector.requests_per_second / restBySector.requests_per_second,
-      { at_least: 0.7 },
+      { at_least: 0.8 },
     ),
     target(
       "list through PgBouncer vs direct",

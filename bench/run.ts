@@ -11,8 +11,10 @@
 // Environment: BENCH_POSTGRES_URL (server to create the database on), BENCH_COUNT (100000),
 // BENCH_DURATION (8 s per scenario, split over BENCH_ROUNDS rounds: 2), BENCH_WARMUP (2 s, once),
 // BENCH_CONNECTIONS (10), BENCH_SEARCH (the search word), BENCH_SKIP_BUILD=1 (reuse .next),
-// BENCH_EXPLAIN=1 (add the query plans even when every target is met). Then one whole bulk export
-// (bench/export.ts): rows/s and the server's memory growth.
+// BENCH_EXPLAIN=1 (add the query plans even when every target is met), BENCH_ONLY (run only the
+// scenarios whose names contain one of its `|`-separated parts, e.g. "list by sector": only the
+// servers they need start, and only the targets they form are evaluated). Then, in a whole run,
+// one whole bulk export (bench/export.ts): rows/s and the server's memory growth.
 // A missed target is reported, not failed; only errors (and any non-2xx answer) exit non-zero.
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
@@ -20,11 +22,11 @@ import os from "node:os";
 import path from "node:path";
 import { createBenchDatabase, describeDatabase, migrateAndSeed, waitForIdle, type BenchDatabase } from "./database";
 import { sample, summarize, warmUp, type LoadOptions, type Sample } from "./measure";
-import { freePort, runToEnd, startServer, stopAll, type Env } from "./processes";
+import { freePort, runToEnd, startServer, stopAll, WORK_DIR, type Env } from "./processes";
 import { evaluateTargets, renderMarkdown, writeResults, type BenchReport, type Plan, type ScenarioResult, type StoreTrips, type Target } from "./report";
 import { SAMPLE_FIXTURES } from "../lib/sample/sample-fixtures";
 import { buildBrowserScripts } from "../scripts/build-browser/build-browser-scripts";
-import { checkGraphQLScenario, scenarios, walkList } from "./scenarios";
+import { checkGraphQLScenario, scenarios, walkList, type Scenario, type ScenarioServer } from "./scenarios";
 import { measureWidget } from "./widget";
 import { measureExport, type ExportFigures } from "./export";
 import { fakeStripeEnv, startFakeStripe, type FakeStripe } from "../tests/support/fake-stripe";
@@ -42,6 +44,7 @@ const settings = {
   search: process.env.BENCH_SEARCH || "Nairobi",
   skipBuild: process.env.BENCH_SKIP_BUILD === "1",
   explain: process.env.BENCH_EXPLAIN === "1",
+  only: process.env.BENCH_ONLY ? process.env.BENCH_ONLY.split("|").filter(Boolean) : undefined,
 };
 const DEEP_PAGES = 250;
 const STORE_TRIP_REQUESTS = 200;
@@ -104,48 +107,54 @@ async function main(): Promise<void> {
   const env = { ...baseEnv, DATABASE_URL: database.url, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1", BENCH_ROUTES: "1", RATE_LIMIT_ANONYMOUS_PER_MINUTE: "1000000" };
   const partnerKey = await createBenchKey(database.url);
   const embed = { key: createBenchEmbedKey(database.url), origin: BENCH_EMBED_ORIGIN, ngo: SAMPLE_FIXTURES.donationDemo };
-  shim = await startUpstashShim();
-  const upstashEnv = { ...env, UPSTASH_REDIS_REST_URL: shim.url, UPSTASH_REDIS_REST_TOKEN: shim.token, RATE_LIMIT_PREFIX: shim.keyPrefix };
-  pgbouncer = await startPgBouncer({ target: postgresTarget(settings.postgresUrl) });
-  const pooledEnv = { ...env, DATABASE_URL: pgbouncer.url(database.name), DIRECT_DATABASE_URL: database.url };
-  const preparedEnv = { ...env, DB_PREPARED_STATEMENTS: "1" };
-  // The Stripe provider against the tests' local fake of Stripe's API (no network, answers at once).
-  fakeStripe = await startFakeStripe();
-  const stripeEnv = { ...env, ...fakeStripeEnv(fakeStripe, { secretKey: "sk_test_bench", webhookSecret: "whsec_bench" }) };
-  const [nextPort, upstashPort, floorPort, pooledPort, preparedPort, directPort, stripePort] = [
-    await freePort(), await freePort(), await freePort(), await freePort(), await freePort(), await freePort(), await freePort(),
-  ];
-  const startNext = (label: string, port: number, serverEnv: Env) =>
-    startServer(label, port, process.execPath, [NEXT_BIN, "start", "-p", String(port), "-H", "127.0.0.1"], serverEnv, "/api/health/live");
-  const next = await startNext("next", nextPort, env);
-  const nextUpstash = await startNext("next-upstash", upstashPort, upstashEnv);
-  const nextPooler = await startNext("next-pooler", pooledPort, pooledEnv);
-  const nextPrepared = await startNext("next-prepared", preparedPort, preparedEnv);
-  const nextDirect = await startNext("next-direct", directPort, env);
-  const nextStripe = await startNext("next-stripe", stripePort, stripeEnv);
-  const floor = await startServer("floor", floorPort, process.execPath, ["--import", "tsx", "bench/floor-server.ts", String(floorPort)], env, "/list?limit=1");
-  const baseUrls = {
-    next: next.baseUrl,
-    "next-upstash": nextUpstash.baseUrl,
-    "next-pooler": nextPooler.baseUrl,
-    "next-prepared": nextPrepared.baseUrl,
-    "next-direct": nextDirect.baseUrl,
-    "next-stripe": nextStripe.baseUrl,
-    floor: floor.baseUrl,
+  // The servers the selected scenarios run on (a scenario's server does not depend on its inputs);
+  // the main one always starts: the deep cursor and the GraphQL check are read from it.
+  const needed = new Set<ScenarioServer>(["next", ...selected(scenarios({ search: "", deepCursor: "", slug: "", partnerKey: "", embed })).map((s) => s.server)]);
+  const baseUrls: Partial<Record<ScenarioServer, string>> = {};
+  let nextPid = 0;
+  const start = async (label: ScenarioServer, serverEnv: () => Promise<Env>): Promise<void> => {
+    if (!needed.has(label)) return;
+    const port = String(await freePort());
+    const [args, ready] =
+      label === "floor"
+        ? [["--import", "tsx", "bench/floor-server.ts", port], "/list?limit=1"]
+        : [[NEXT_BIN, "start", "-p", port, "-H", "127.0.0.1"], "/api/health/live"];
+    const server = await startServer(label, Number(port), process.execPath, args, await serverEnv(), ready);
+    baseUrls[label] = server.baseUrl;
+    if (label === "next") nextPid = server.pid;
   };
-  const constant = await fetch(`${next.baseUrl}/api/bench/constant`);
+  await start("next", async () => env);
+  await start("next-upstash", async () => {
+    shim = await startUpstashShim();
+    return { ...env, UPSTASH_REDIS_REST_URL: shim.url, UPSTASH_REDIS_REST_TOKEN: shim.token, RATE_LIMIT_PREFIX: shim.keyPrefix };
+  });
+  const databaseName = database.name;
+  await start("next-pooler", async () => {
+    pgbouncer = await startPgBouncer({ target: postgresTarget(settings.postgresUrl) });
+    return { ...env, DATABASE_URL: pgbouncer.url(databaseName), DIRECT_DATABASE_URL: env.DATABASE_URL };
+  });
+  await start("next-prepared", async () => ({ ...env, DB_PREPARED_STATEMENTS: "1" }));
+  await start("next-direct", async () => env);
+  // The Stripe provider against the tests' local fake of Stripe's API (no network, answers at once).
+  await start("next-stripe", async () => {
+    fakeStripe = await startFakeStripe();
+    return { ...env, ...fakeStripeEnv(fakeStripe, { secretKey: "sk_test_bench", webhookSecret: "whsec_bench" }) };
+  });
+  await start("floor", async () => env);
+  const nextUrl = baseUrls.next as string;
+  const constant = await fetch(`${nextUrl}/api/bench/constant`);
   if (constant.status !== 200) {
     throw new Error(`/api/bench/constant answered ${constant.status}: the build in .next predates it, run without BENCH_SKIP_BUILD=1.`);
   }
 
   console.log(`Walking ${DEEP_PAGES} pages of ${PAGE_SIZE} for a cursor ${DEEP_PAGES * PAGE_SIZE} rows deep…`);
-  const { cursor, firstSlug } = await walkList(next.baseUrl, DEEP_PAGES, PAGE_SIZE);
-  await checkGraphQLScenario(next.baseUrl);
+  const { cursor, firstSlug } = await walkList(nextUrl, DEEP_PAGES, PAGE_SIZE);
+  await checkGraphQLScenario(nextUrl);
 
   // Rounds: each scenario is measured in each round, so background load that comes and goes
   // during the run weighs on every scenario alike rather than on whichever ran at the time.
   const load: LoadOptions = { connections: settings.connections, duration: Math.max(1, Math.round(settings.duration / settings.rounds)) };
-  const planned = scenarios({ search: settings.search, deepCursor: cursor, slug: firstSlug, partnerKey, embed });
+  const planned = selected(scenarios({ search: settings.search, deepCursor: cursor, slug: firstSlug, partnerKey, embed }));
   const samples = new Map<string, Sample[]>(planned.map((s) => [s.name, []]));
 
   for (let round = 1; round <= settings.rounds; round++) {
@@ -163,14 +172,19 @@ async function main(): Promise<void> {
     console.log(`  ${r.name.padEnd(28)} ${r.requests_per_second.toFixed(1).padStart(9)} req/s  p50 ${r.latency_ms.p50.toFixed(2).padStart(7)} ms  p99 ${r.latency_ms.p99.toFixed(2).padStart(7)} ms`);
   }
 
-  const storeTrips = await countStoreTrips(nextUpstash.baseUrl, partnerKey);
-  console.log("Measuring the donation widget in headless Chromium…");
-  const widget = await measureWidget(next.baseUrl, embed);
-  for (const [name, value] of Object.entries(widget)) console.log(`  ${name.padEnd(44)} ${value}`);
-  console.log("Exporting the whole registry (NDJSON, partner key)…");
-  const exported = await measureExport(next.baseUrl, partnerKey, next.pid);
-  for (const [name, value] of Object.entries(exported)) console.log(`  ${name.padEnd(44)} ${value}`);
-  const targets = [...evaluateTargets(results, storeTrips), ...widgetTargets(widget), ...exportTargets(exported)];
+  // A run of selected scenarios (BENCH_ONLY) measures nothing else, and evaluates only their targets.
+  let targets = evaluateTargets(results, settings.only ? undefined : await countStoreTrips(baseUrls["next-upstash"] as string, partnerKey));
+  let widget: Record<string, number> | undefined;
+  let exported: ExportFigures | undefined;
+  if (!settings.only) {
+    console.log("Measuring the donation widget in headless Chromium…");
+    widget = await measureWidget(nextUrl, embed);
+    for (const [name, value] of Object.entries(widget)) console.log(`  ${name.padEnd(44)} ${value}`);
+    console.log("Exporting the whole registry (NDJSON, partner key)…");
+    exported = await measureExport(nextUrl, partnerKey, nextPid);
+    for (const [name, value] of Object.entries(exported)) console.log(`  ${name.padEnd(44)} ${value}`);
+    targets = [...targets, ...widgetTargets(widget), ...exportTargets(exported)];
+  }
   const explain = settings.explain || targets.some((t) => t.verdict === "MISS") ? await explainQueries(database.url, cursor) : undefined;
   const report: BenchReport = {
     machine: {
@@ -207,13 +221,20 @@ async function main(): Promise<void> {
     export: exported,
     explain,
   };
-  const written = writeResults(RESULTS_DIR, report);
+  // A partial run leaves the committed results alone: it goes to bench/.work/only.{json,md}.
+  const written = settings.only ? writeResults(WORK_DIR, report, "only") : writeResults(RESULTS_DIR, report);
   console.log("\n" + renderMarkdown({ ...report, explain: undefined }));
   for (const t of targets) console.log(`${t.verdict.padEnd(6)} ${t.name}: ${t.value}`);
   console.log(`\nWrote ${path.relative(process.cwd(), written.json)} and ${path.relative(process.cwd(), written.markdown)} (${seconds(started)} s).`);
 }
 
 /** Where the benchmark's PostgreSQL listens, for pgbouncer to forward to. */
+/** The scenarios BENCH_ONLY selects: all of them when it is not set. */
+function selected(all: Scenario[]): Scenario[] {
+  const only = settings.only;
+  return only ? all.filter((s) => only.some((part) => s.name.includes(part))) : all;
+}
+
 function postgresTarget(url: string): { host: string; port: number } {
   const parsed = new URL(url);
   return { host: parsed.hostname === "localhost" ? "127.0.0.1" : parsed.hostname, port: Number(parsed.port || 5432) };

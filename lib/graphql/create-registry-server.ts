@@ -1,12 +1,13 @@
 // The one Apollo Server of the app, configured deliberately: every option below that has a
 // default is set anyway, so the protections are visible in one place.
 import { ApolloServer } from "@apollo/server";
-import { ApolloServerPluginLandingPageDisabled } from "@apollo/server/plugin/disabled";
+import { ApolloServerPluginCacheControlDisabled, ApolloServerPluginLandingPageDisabled } from "@apollo/server/plugin/disabled";
 import { log } from "@/lib/log";
 import { armor } from "./armor";
 import type { GraphQLContext } from "./context";
 import { formatError } from "./format-error";
 import { knownOperationTypeRule } from "./known-operation-type-rule";
+import { noStorePlugin } from "./no-store-plugin";
 import { queryLimitsPlugin } from "./query-limits-plugin";
 import { redactionPlugin } from "./redaction-plugin";
 import { registrySchema } from "./schema";
@@ -28,7 +29,9 @@ export function createRegistryServer(): ApolloServer<GraphQLContext> {
     maxRecursiveSelections: true,
     validationRules: [knownOperationTypeRule, ...armor.validationRules],
     // Apollo's landing page loads from a CDN; the explorer is served by the app at /docs/graphql.
-    plugins: [ApolloServerPluginLandingPageDisabled(), queryLimitsPlugin, redactionPlugin],
+    // The cache-control plugin hooks every resolved field to reach no-store, which noStorePlugin
+    // sets at once: the schema declares no cache hints.
+    plugins: [ApolloServerPluginLandingPageDisabled(), ApolloServerPluginCacheControlDisabled(), noStorePlugin, queryLimitsPlugin, redactionPlugin],
     formatError,
     logger: {
       debug: () => {},

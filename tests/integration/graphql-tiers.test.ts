@@ -69,6 +69,27 @@ describe("GraphQL tier projection", () => {
     expect(extensions).toEqual({ tier: "public", redacted: ["legal_name"] });
   });
 
+  it("names each tier's redacted fields when tiers ask the same query in turn", async () => {
+    // Apollo keeps the parsed query: the second public ask reuses the document the others used.
+    const query = `{ ngos(limit: 1) { name legal_name id } }`;
+    const asked = [];
+    for (const tier of ["public", "partner", "operator", "public"] as const) asked.push((await execute(tier, query)).extensions);
+    expect(asked).toEqual([
+      { tier: "public", redacted: ["id", "legal_name"] },
+      { tier: "partner", redacted: ["id"] },
+      { tier: "operator", redacted: [] },
+      { tier: "public", redacted: ["id", "legal_name"] },
+    ]);
+  });
+
+  it("refuses a query too costly every time it is asked, not only the first", async () => {
+    const query = `{ ngos(limit: 100) { ${EVERY_FIELD} } a: ngos(limit: 100) { ${EVERY_FIELD} } }`;
+    for (let ask = 0; ask < 2; ask++) {
+      const { status, data, errors } = await execute("public", query);
+      expect({ status, data, code: errors?.[0]?.extensions?.code }).toEqual({ status: 400, data: undefined, code: "QUERY_TOO_COSTLY" });
+    }
+  });
+
   it("shows operators every field and every state; never anyone else", async () => {
     const { data } = await execute("operator", `{ ngos(state: [draft, pending_review, archived], limit: 100) { ${EVERY_FIELD} } }`);
     const drafts = data?.ngos as Entry[];

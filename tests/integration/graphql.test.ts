@@ -61,6 +61,13 @@ describe("the seed's GraphQL query", () => {
     expect(body.data).toBeDefined();
   });
 
+  it("is never stored by a cache, answered or refused", async () => {
+    for (const query of [SEED_QUERY, "{ ngos { nope } }"]) {
+      const response = await fetch(endpoint, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ query }) });
+      expect(response.headers.get("cache-control"), query).toBe("no-store");
+    }
+  });
+
   it("takes GET queries with a CSRF-safe header, and refuses them without", async () => {
     const url = `${endpoint}?query=${encodeURIComponent(SEED_QUERY)}`;
     expect((await fetch(url, { headers: { "apollo-require-preflight": "1" } })).status).toBe(200);

@@ -33,7 +33,12 @@ export async function copySampleRegistry(
   // default (64 MB) the two search indexes alone took more than twice as long (6.7 s and 2.8 s
   // against 2.6 s and 1.2 s at 100,000 entries). For this transaction only.
   await sql(`SET LOCAL maintenance_work_mem = '512MB'`);
+  // The statistics' and the timeline's aggregates are folded once, at the end, rather than after
+  // each of thousands of COPYs (see migration 20261127020000_bulk_loads_fold_once).
+  await sql(`SET LOCAL trust_registry.defer_folds = 'on'`);
   const result = await withIndexesBuiltAfter(sql, () => copyChunks(bulk, sampleRegistryChunks({ count, seed }, CHUNK_SIZE)));
+  await sql(`SELECT pg_advisory_xact_lock(72190021), pg_advisory_xact_lock(72190022)`);
+  await sql(`SELECT ngo_stats_fold(), ngo_state_months_fold()`);
   // The planner's statistics at once, rather than whenever autovacuum gets to tables that went
   // from empty to millions of rows: the first requests after a load plan with the real sizes.
   await sql(`ANALYZE "ngos", "trust_score_components", "ngo_state_transitions"`);

@@ -68,5 +68,8 @@ describe.runIf(onPostgres)("db seed through COPY, killed half-way", { timeout: 1
     const seeded = await runCli(["db", "seed", "--count", "300", "--json"], database.env);
     expect(seeded.code).toBe(0);
     expect(JSON.parse(seeded.stdout)).toMatchObject({ ngos: 300, components: 1500, database: "postgresql" });
+    // The load folds its aggregates once, at its end: none of its changes is left unfolded.
+    expect(await value(`SELECT ((SELECT count(*) FROM ngo_stat_deltas) + (SELECT count(*) FROM ngo_state_month_deltas))::int AS n`)).toBe(0);
+    expect(await value(`SELECT sum(count)::int AS n FROM ngo_stats`)).toBe(300);
   });
 });

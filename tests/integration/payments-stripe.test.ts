@@ -258,9 +258,10 @@ describe("Stripe's webhooks", () => {
     expect(settled.filter((a) => a.body.outcome === "applied")).toHaveLength(2);
     expect(await statusOf(id)).toBe("succeeded");
 
-    // Two partial refunds at once: whichever is applied last, the total is the larger, never a sum.
+    // Two partial refunds at once, the smaller sent first: whichever is applied last, the total is
+    // the larger, never a sum, and the events list them in the order they were applied.
     const charge = { id: `ch_${id}`, object: "charge", payment_intent: paymentIntent.id, amount: 2500, refunded: false };
-    const refunds = await fiveEach(stripeEvent("charge.refunded", { ...charge, amount_refunded: 700 }), stripeEvent("charge.refunded", { ...charge, amount_refunded: 1100 }));
+    const refunds = await fiveEach(stripeEvent("charge.refunded", { ...charge, amount_refunded: 1100 }), stripeEvent("charge.refunded", { ...charge, amount_refunded: 700 }));
     expect(refunds.every((a) => a.status === 200)).toBe(true);
     const { body } = await call("GET", `/api/v1/donation-intents/${id}`, { headers: asOperator() });
     expect(body.data).toMatchObject({ status: "succeeded", amount_refunded: 1100 });

@@ -1,5 +1,6 @@
 // The benchmark's throwaway PostgreSQL database: created empty, migrated and seeded with the
-// project's own scripts, dropped at the end whatever happens.
+// project's own scripts, dropped at the end whatever happens. Or, with BENCH_DATABASE, a
+// database seeded before (`db seed --count 2000000` takes minutes): migrated, used and kept.
 import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { runToEnd, type Env } from "./processes";
@@ -21,6 +22,26 @@ export async function createBenchDatabase(adminUrl: string): Promise<BenchDataba
       return dropping;
     },
   };
+}
+
+/**
+ * The run's database and the seconds its load took: BENCH_DATABASE's when set (no load, so
+ * null), else a new one of `count` sample entries.
+ */
+export async function openBenchDatabase(adminUrl: string, count: number, baseEnv: Env): Promise<{ database: BenchDatabase; loadSeconds: number | null }> {
+  const reused = process.env.BENCH_DATABASE;
+  if (!reused) {
+    const database = await createBenchDatabase(adminUrl);
+    console.log(`Database ${database.name}: migrating and seeding ${count} NGOs…`);
+    return { database, loadSeconds: await migrateAndSeed(database.url, count, baseEnv) };
+  }
+  if (!/^[a-z_][a-z0-9_]*$/.test(reused)) throw new Error(`BENCH_DATABASE must be a plain database name, not ${JSON.stringify(reused)}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${reused}`;
+  console.log(`Database ${reused} (BENCH_DATABASE): migrating, keeping its entries and the database`);
+  await runToEnd("migrate", process.execPath, ["--import", "tsx", "scripts/db-migrate.ts"], { ...baseEnv, DATABASE_URL: url.toString() });
+  await withClient(url.toString(), (client) => client.query("VACUUM ANALYZE"));
+  return { database: { name: reused, url: url.toString(), drop: async () => {} }, loadSeconds: null };
 }
 
 /** Returns the seconds the seed alone took: the load through COPY, without events. */

@@ -6,7 +6,8 @@
 // compressed) and its Largest Contentful Paint.
 //
 // Environment: BENCH_POSTGRES_URL, BENCH_COUNT (100000), BENCH_PAGES_REQUESTS (200 per URL),
-// BENCH_PAGES_LOADS (5 browser loads per page), BENCH_SKIP_BUILD=1 (reuse .next).
+// BENCH_PAGES_LOADS (5 browser loads per page), BENCH_SKIP_BUILD=1 (reuse .next), BENCH_DATABASE
+// (an existing seeded database to use and keep, as for npm run bench).
 // Targets (reported, not failed): first-load JS of / ≤ 120 KB compressed; /ngos/{slug} ≤ 2× the
 // API's time for the same entry, / ≤ 2× its list page and statistics; LCP ≤ 1 s on loopback.
 import { execFileSync } from "node:child_process";
@@ -14,7 +15,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { brotliCompressSync, constants as zlibConstants } from "node:zlib";
 import { chromium } from "playwright-core";
-import { createBenchDatabase, migrateAndSeed, type BenchDatabase } from "./database";
+import { describeDatabase, openBenchDatabase, type BenchDatabase } from "./database";
 import { freePort, startServer, stopAll, type Env } from "./processes";
 import { positiveSetting } from "./positive-setting";
 import { EXPLORER_PAGE_SIZE } from "@/lib/explorer/parse-explorer-query";
@@ -100,9 +101,8 @@ try {
     await buildBrowserScripts();
     execFileSync(process.execPath, [path.resolve("node_modules/next/dist/bin/next"), "build"], { stdio: "inherit", env: baseEnv as NodeJS.ProcessEnv });
   }
-  database = await createBenchDatabase(settings.postgresUrl);
-  console.log(`seeding ${settings.count} sample NGOs…`);
-  await migrateAndSeed(database.url, settings.count, baseEnv);
+  ({ database } = await openBenchDatabase(settings.postgresUrl, settings.count, baseEnv));
+  const { ngos } = await describeDatabase(database.url);
   const port = await freePort();
   const server = await startServer(
     "pages",
@@ -171,7 +171,7 @@ try {
   const md = [
     `# Explorer pages benchmark (${report.at})`,
     "",
-    `${settings.count} sample NGOs on PostgreSQL, \`next start\` on loopback; ${settings.requests} sequential requests per URL (gzip), ${settings.loads} cold Chromium loads per page (medians).`,
+    `${ngos} sample NGOs on PostgreSQL, \`next start\` on loopback; ${settings.requests} sequential requests per URL (gzip), ${settings.loads} cold Chromium loads per page (medians).`,
     "",
     "| URL | p50 ms | p99 ms | mean ms |",
     "|---|---:|---:|---:|",

@@ -11,6 +11,7 @@
 // Environment: BENCH_POSTGRES_URL (server to create the database on), BENCH_COUNT (100000),
 // BENCH_DURATION (8 s per scenario, split over BENCH_ROUNDS rounds: 2), BENCH_WARMUP (2 s, once),
 // BENCH_CONNECTIONS (10), BENCH_SEARCH (the search word), BENCH_SKIP_BUILD=1 (reuse .next),
+// BENCH_DATABASE (an existing seeded database to use and keep instead of a new one; BENCH_COUNT unused),
 // BENCH_EXPLAIN=1 (add the query plans even when every target is met), BENCH_ONLY (run only the
 // scenarios whose names contain one of its `|`-separated parts, e.g. "list by sector": only the
 // servers they need start, and only the targets they form are evaluated). Then, in a whole run,
@@ -20,7 +21,7 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { createBenchDatabase, describeDatabase, migrateAndSeed, waitForIdle, type BenchDatabase } from "./database";
+import { describeDatabase, openBenchDatabase, waitForIdle, type BenchDatabase } from "./database";
 import { sample, summarize, warmUp, type LoadOptions, type Sample } from "./measure";
 import { freePort, runToEnd, startServer, stopAll, WORK_DIR, type Env } from "./processes";
 import { evaluateTargets, renderMarkdown, writeResults, type BenchReport, type Plan, type ScenarioResult, type StoreTrips, type Target } from "./report";
@@ -96,10 +97,10 @@ async function main(): Promise<void> {
   }
   const buildSeconds = reuse ? 0 : seconds(phase);
 
-  database = await createBenchDatabase(settings.postgresUrl);
-  console.log(`Database ${database.name}: migrating and seeding ${settings.count} NGOs…`);
   phase = performance.now();
-  const loadSeconds = await migrateAndSeed(database.url, settings.count, baseEnv);
+  const opened = await openBenchDatabase(settings.postgresUrl, settings.count, baseEnv);
+  database = opened.database;
+  const { loadSeconds } = opened;
   const seedSeconds = seconds(phase);
   const facts = await describeDatabase(database.url);
 
@@ -211,8 +212,8 @@ async function main(): Promise<void> {
       build_s: buildSeconds,
       seed_s: seedSeconds,
       // The sample load alone (db seed: COPY, no events); bench/webhooks.ts times the import, which writes an event a row.
-      load_s: Math.round(loadSeconds * 10) / 10,
-      load_rows_per_s: Math.round(facts.ngos / loadSeconds),
+      // Not with BENCH_DATABASE: its entries were loaded before the run.
+      ...(loadSeconds === null ? { load: "before the run (BENCH_DATABASE)" } : { load_s: Math.round(loadSeconds * 10) / 10, load_rows_per_s: Math.round(facts.ngos / loadSeconds) }),
       total_s: seconds(started),
     },
     scenarios: results,

@@ -107,16 +107,26 @@ END
 -- Rows appended to the history: for each entry they touch, (history after - history before) x
 -- public now. An entry whose new rows begin with its creation (from_state NULL) had no history
 -- before, so a load of new entries reads nothing but the new rows.
+--
+-- This trigger and the two below run their query through EXECUTE, planned at each statement:
+-- PL/pgSQL would otherwise keep the plan it made at the function's first call in a session, and
+-- in a load's transaction that is when ngos held the first thousand entries. The plan then read
+-- the whole table for every thousand more (a seed of 2,000,000 entries ran for more than twenty
+-- minutes in this trigger alone). Planning costs a fraction of a millisecond per statement, and
+-- without JIT: compiling a plan whose estimate crossed jit_above_cost took 50 ms, which a load
+-- would pay at every COPY once its tables are large.
 CREATE FUNCTION "ngo_state_months_history"() RETURNS trigger
     LANGUAGE plpgsql
+    SET jit = off
     AS '
 BEGIN
-    PERFORM ngo_state_months_append(array_agg(ngo_id), array_agg(to_state), array_agg(created_at), array_agg(id), array_agg(sign))
+    EXECUTE ''
+    SELECT ngo_state_months_append(array_agg(ngo_id), array_agg(to_state), array_agg(created_at), array_agg(id), array_agg(sign))
     FROM (
         WITH touched AS (
             SELECT f.ngo_id, f.from_state IS NOT NULL AS had_history
             FROM (SELECT DISTINCT ON (r.ngo_id) r.ngo_id, r.from_state FROM new_rows r ORDER BY r.ngo_id, r.created_at, r.id) f
-            JOIN ngos n ON n.id = f.ngo_id AND n.state IN (''verified'', ''suspended'', ''revoked'')
+            JOIN ngos n ON n.id = f.ngo_id AND n.state = ANY ($1)
         ), before AS (
             SELECT h.ngo_id, h.to_state, h.created_at, h.id
             FROM touched x
@@ -131,7 +141,7 @@ BEGIN
         SELECT ngo_id, to_state, created_at, id, 1 FROM before
         UNION ALL
         SELECT r.ngo_id, r.to_state, r.created_at, r.id, 1 FROM new_rows r JOIN touched USING (ngo_id)
-    ) AS sides;
+    ) AS sides'' USING ARRAY[''verified'', ''suspended'', ''revoked'']::ngo_state[];
     PERFORM ngo_state_months_try_fold();
     RETURN NULL;
 END
@@ -143,15 +153,17 @@ CREATE TRIGGER "ngo_state_transitions_months" AFTER INSERT ON "ngo_state_transit
 -- An update of entries: those it made public add their history, those it hid subtract it.
 CREATE FUNCTION "ngo_state_months_visibility"() RETURNS trigger
     LANGUAGE plpgsql
+    SET jit = off
     AS '
 BEGIN
-    PERFORM ngo_state_months_append(array_agg(h.ngo_id), array_agg(h.to_state), array_agg(h.created_at), array_agg(h.id), array_agg(x.sign))
+    EXECUTE ''
+    SELECT ngo_state_months_append(array_agg(h.ngo_id), array_agg(h.to_state), array_agg(h.created_at), array_agg(h.id), array_agg(x.sign))
     FROM (
-        SELECT o.id, CASE WHEN n.state IN (''verified'', ''suspended'', ''revoked'') THEN 1 ELSE -1 END AS sign
+        SELECT o.id, CASE WHEN n.state = ANY ($1) THEN 1 ELSE -1 END AS sign
         FROM old_rows o JOIN new_rows n USING (id)
-        WHERE (o.state IN (''verified'', ''suspended'', ''revoked'')) <> (n.state IN (''verified'', ''suspended'', ''revoked''))
+        WHERE (o.state = ANY ($1)) <> (n.state = ANY ($1))
     ) x
-    JOIN ngo_state_transitions h ON h.ngo_id = x.id;
+    JOIN ngo_state_transitions h ON h.ngo_id = x.id'' USING ARRAY[''verified'', ''suspended'', ''revoked'']::ngo_state[];
     PERFORM ngo_state_months_try_fold();
     RETURN NULL;
 END
@@ -165,13 +177,15 @@ CREATE TRIGGER "ngos_state_months_update" AFTER UPDATE ON "ngos"
 -- from an entry that still exists (which the service never does) is left to db verify-stats --repair.
 CREATE FUNCTION "ngo_state_months_forget"() RETURNS trigger
     LANGUAGE plpgsql
+    SET jit = off
     AS '
 BEGIN
-    PERFORM ngo_state_months_append(array_agg(o.ngo_id), array_agg(o.to_state), array_agg(o.created_at), array_agg(o.id), array_agg(-1))
+    EXECUTE ''
+    SELECT ngo_state_months_append(array_agg(o.ngo_id), array_agg(o.to_state), array_agg(o.created_at), array_agg(o.id), array_agg(-1))
     FROM old_rows o
     JOIN (SELECT DISTINCT ON (r.ngo_id) r.ngo_id, r.to_state FROM old_rows r ORDER BY r.ngo_id, r.created_at DESC, r.id DESC) last
-        ON last.ngo_id = o.ngo_id AND last.to_state IN (''verified'', ''suspended'', ''revoked'')
-    WHERE NOT EXISTS (SELECT 1 FROM ngos n WHERE n.id = o.ngo_id);
+        ON last.ngo_id = o.ngo_id AND last.to_state = ANY ($1)
+    WHERE NOT EXISTS (SELECT 1 FROM ngos n WHERE n.id = o.ngo_id)'' USING ARRAY[''verified'', ''suspended'', ''revoked'']::ngo_state[];
     RETURN NULL;
 END
 ';

@@ -10,25 +10,25 @@ export const SITEMAP_URL_LIMIT = 50_000;
 const CUT_TTL_MS = 10 * 60_000;
 
 /** Where a file of entries starts, in creation order (created_at, id: neither ever changes). */
-type FileStart = { createdAt: string; id: string };
+export type FileStart = { createdAt: string; id: string };
 export type SitemapUrl = { path: string; lastModified?: string };
 
-const isPublic = Prisma.sql`n.state = ANY(${[...PUBLIC_STATES]}::ngo_state[])`;
+/**
+ * Written out, not bound, as the predicate of the index of public entries in creation order
+ * (migration 20261127040000_sitemap_public_order): the planner uses a partial index only for a
+ * condition it can see implies the index's, and a bound parameter may be planned without its value.
+ */
+const isPublic = Prisma.raw(`n.state IN (${PUBLIC_STATES.map((state) => `'${state}'`).join(", ")})`);
 
 /**
  * The first entry of every sitemap file: every SITEMAP_FILE_SIZE-th (40,000th) public entry in
  * creation order; the rest of the protocol's 50,000 is room for entries that become public inside
- * a file's range (an older draft verified) before the next cut. One pass over the (created_at, id)
- * index, remembered for ten minutes, so a file is then one range read: a crawler fetching 50
+ * a file's range (an older draft verified) before the next cut. One pass over the index of public
+ * entries in creation order, remembered for ten minutes, so a file is then one range read: a crawler fetching 50
  * files costs 50 small reads and one pass, not 50 passes.
  */
 async function cutFiles(): Promise<FileStart[]> {
-  return queryRows<FileStart>(Prisma.sql`
-    SELECT ${utcText(Prisma.sql`created_at`)} AS "createdAt", id FROM (
-      SELECT n.created_at, n.id, row_number() OVER (ORDER BY n.created_at, n.id) AS position
-      FROM ngos n WHERE ${isPublic}) ranked
-    WHERE position % ${config().sitemapFileSize}::int = 1
-    ORDER BY created_at, id`);
+  return queryRows<FileStart>(cutStatement());
 }
 
 // A new generation is a new cut before the old one expires.
@@ -60,9 +60,7 @@ const fileRange = (starts: readonly FileStart[], index: number) => {
 export async function countSitemapFiles(): Promise<number> {
   let starts = await fileStarts();
   const limit = growthLimit();
-  const [tail] = await queryRows<{ count: number }>(Prisma.sql`
-    SELECT count(*)::int AS count FROM (
-      SELECT 1 FROM ngos n WHERE ${fileRange(starts, Math.max(0, starts.length - 1))} LIMIT ${limit + 1}::int) tail`);
+  const [tail] = await queryRows<{ count: number }>(lastFileCountStatement(starts, limit));
   if (tail!.count > limit) {
     generation++;
     starts = await fileStarts();
@@ -81,11 +79,7 @@ export async function readSitemapFile(number: number): Promise<SitemapUrl[] | nu
   for (let attempt = 0; ; attempt++) {
     const starts = await fileStarts();
     if (number > Math.max(1, starts.length)) return null;
-    const rows = await queryRows<{ slug: string; updated_at: string }>(Prisma.sql`
-      SELECT n.slug, ${utcText(Prisma.sql`n.updated_at`)} AS updated_at FROM ngos n
-      WHERE ${fileRange(starts, number - 1)}
-      ORDER BY n.created_at, n.id
-      LIMIT ${limit + 1}::int`);
+    const rows = await queryRows<{ slug: string; updated_at: string }>(fileStatement(starts, number, limit));
     if (rows.length > limit && attempt === 0) {
       generation++;
       continue;
@@ -93,6 +87,28 @@ export async function readSitemapFile(number: number): Promise<SitemapUrl[] | nu
     return rows.slice(0, limit).map((row) => ({ path: `/ngos/${row.slug}`, lastModified: row.updated_at }));
   }
 }
+
+/**
+ * The statements behind the sitemap (exported for the query-plan test, which checks that they
+ * read the index of public entries, never the table): the cut, the public entries of the last
+ * file counted up to one past `limit`, and those of file `number` (1-based).
+ */
+export const cutStatement = () => Prisma.sql`
+    SELECT ${utcText(Prisma.sql`created_at`)} AS "createdAt", id FROM (
+      SELECT n.created_at, n.id, row_number() OVER (ORDER BY n.created_at, n.id) AS position
+      FROM ngos n WHERE ${isPublic}) ranked
+    WHERE position % ${config().sitemapFileSize}::int = 1
+    ORDER BY created_at, id`;
+
+export const lastFileCountStatement = (starts: readonly FileStart[], limit: number) => Prisma.sql`
+    SELECT count(*)::int AS count FROM (
+      SELECT 1 FROM ngos n WHERE ${fileRange(starts, Math.max(0, starts.length - 1))} LIMIT ${limit + 1}::int) tail`;
+
+export const fileStatement = (starts: readonly FileStart[], number: number, limit: number) => Prisma.sql`
+      SELECT n.slug, ${utcText(Prisma.sql`n.updated_at`)} AS updated_at FROM ngos n
+      WHERE ${fileRange(starts, number - 1)}
+      ORDER BY n.created_at, n.id
+      LIMIT ${limit + 1}::int`;
 
 /** The explorer's own pages, the sitemap's first file. */
 export const EXPLORER_PAGES: SitemapUrl[] = [{ path: "/" }, { path: "/stats" }, { path: "/docs" }];

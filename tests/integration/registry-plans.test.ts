@@ -2,7 +2,7 @@
 // enough that PostgreSQL's planner weighs its choices as it would at national scale: the list's
 // own statement (listNgosStatement) for each combination, first page and deep cursor, for the
 // public and the operator tier, is EXPLAINed and must hold no sequential scan of ngos. Searches
-// for a word most entries share and for a rare one included. In-process, on a throwaway database.
+// for a word most entries share and for a rare one included; and the sitemap's statements. In-process, on a throwaway database.
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Prisma as PrismaNamespace } from "@/lib/db";
@@ -47,7 +47,7 @@ beforeAll(async () => {
     await client.query(
       `
     INSERT INTO ngos (id, slug, name, legal_name, registration_number, country, city, sector_id, description,
-                      state, trust_score, trust_methodology, trust_as_of, verified_at)
+                      state, trust_score, trust_methodology, trust_as_of, verified_at, created_at)
     SELECT 'ngo_' || lpad(i::text, 20, '0'), 'plan-entry-' || i,
            CASE WHEN i % 5 = 0 THEN 'Community Trust ' ELSE 'Foundation for ' END || (ARRAY['water','schools','forests','health','rights'])[1 + i % 5]
              || CASE WHEN i % 20000 = 7 THEN ' zymurgy' ELSE '' END || ' ' || i,
@@ -56,11 +56,14 @@ beforeAll(async () => {
            'City ' || (i % 300), ($1::text[])[1 + i % cardinality($1::text[])],
            'Works with communities on ' || (ARRAY['water','schools','forests','health','rights'])[1 + i % 5],
            (ARRAY['verified','verified','verified','verified','verified','verified','suspended','revoked','draft','pending_review','archived'])[1 + i % 11]::ngo_state,
-           (i * 37) % 101, 'v1', now(), CASE WHEN i % 11 < 6 THEN now() - (i % 1000) * interval '1 day' END
+           (i * 37) % 101, 'v1', now(), CASE WHEN i % 11 < 6 THEN now() - (i % 1000) * interval '1 day' END,
+           now() - (${ENTRIES} - i) * interval '1 minute'
     FROM generate_series(1, ${ENTRIES}) AS i`,
       [sectors],
     );
-    await client.query("ANALYZE ngos");
+    // Vacuumed too, as autovacuum leaves a table that has settled: an index-only scan is costed
+    // with the visibility map it would have.
+    await client.query("VACUUM ANALYZE ngos");
   } finally {
     await client.end();
   }
@@ -168,6 +171,32 @@ describe.runIf(available)("the registry list's query plans", () => {
       expect(bad).toEqual([]);
     },
   );
+
+  it("read the sitemap's cut, its last file's count and a file from the index of public entries", async () => {
+    const [{ Prisma, queryRows }, sitemap] = await Promise.all([import("@/lib/db"), import("@/lib/explorer/sitemap-files")]);
+    const explain = async (statement: PrismaNamespace.Sql) =>
+      (await queryRows<{ "QUERY PLAN": { Plan: Plan }[] }>(Prisma.sql`EXPLAIN (FORMAT JSON) ${statement}`))[0]!["QUERY PLAN"][0]!.Plan;
+    // Files as small beside the table as 40,000 entries beside two million, starting at real entries.
+    const ids = [1, 57_000, 58_500].map((n) => `ngo_${String(n).padStart(20, "0")}`);
+    const starts = await queryRows<{ createdAt: string; id: string }>(
+      Prisma.sql`SELECT to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdAt", id FROM ngos WHERE id = ANY(${ids}) ORDER BY created_at, id`,
+    );
+    expect(starts).toHaveLength(3);
+    const statements = {
+      cut: sitemap.cutStatement(),
+      "last file's count": sitemap.lastFileCountStatement(starts, 50_000),
+      "a middle file": sitemap.fileStatement(starts, 2, 50_000),
+      "the last file": sitemap.fileStatement(starts, 3, 50_000),
+    };
+    const indexesOf = (plan: Plan & { "Index Name"?: string }): string[] => [
+      ...(plan["Index Name"] ? [plan["Index Name"]] : []),
+      ...(plan.Plans ?? []).flatMap(indexesOf),
+    ];
+    for (const [name, statement] of Object.entries(statements)) {
+      const plan = await explain(statement);
+      expect({ name, scans: scansOfNgos(plan), indexes: indexesOf(plan) }).toEqual({ name, scans: [], indexes: ["ngos_public_created_at_id_idx"] });
+    }
+  });
 
   it("ranks at most the 1,000 most trusted matches of a word most entries share, and every match of a rare one", async () => {
     const [{ listNgos, RANKED_MATCHES }] = await Promise.all([

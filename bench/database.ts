@@ -30,11 +30,7 @@ export async function createBenchDatabase(adminUrl: string): Promise<BenchDataba
  */
 export async function openBenchDatabase(adminUrl: string, count: number, baseEnv: Env): Promise<{ database: BenchDatabase; loadSeconds: number | null }> {
   const reused = process.env.BENCH_DATABASE;
-  if (!reused) {
-    const database = await createBenchDatabase(adminUrl);
-    console.log(`Database ${database.name}: migrating and seeding ${count} NGOs…`);
-    return { database, loadSeconds: await migrateAndSeed(database.url, count, baseEnv) };
-  }
+  if (!reused) return seedNewBenchDatabase(adminUrl, count, baseEnv);
   if (!/^[a-z_][a-z0-9_]*$/.test(reused)) throw new Error(`BENCH_DATABASE must be a plain database name, not ${JSON.stringify(reused)}`);
   const url = new URL(adminUrl);
   url.pathname = `/${reused}`;
@@ -42,6 +38,13 @@ export async function openBenchDatabase(adminUrl: string, count: number, baseEnv
   await runToEnd("migrate", process.execPath, ["--import", "tsx", "scripts/db-migrate.ts"], { ...baseEnv, DATABASE_URL: url.toString() });
   await withClient(url.toString(), (client) => client.query("VACUUM ANALYZE"));
   return { database: { name: reused, url: url.toString(), drop: async () => {} }, loadSeconds: null };
+}
+
+/** A new throwaway database of `count` sample entries, and the seconds its load took. */
+export async function seedNewBenchDatabase(adminUrl: string, count: number, baseEnv: Env): Promise<{ database: BenchDatabase; loadSeconds: number }> {
+  const database = await createBenchDatabase(adminUrl);
+  console.log(`Database ${database.name}: migrating and seeding ${count} NGOs…`);
+  return { database, loadSeconds: await migrateAndSeed(database.url, count, baseEnv) };
 }
 
 /** Returns the seconds the seed alone took: the load through COPY, without events. */

@@ -14,7 +14,7 @@ import path from "node:path";
 import { SAMPLE_FIXTURES } from "../lib/sample/sample-fixtures";
 import { buildBrowserScripts } from "../scripts/build-browser/build-browser-scripts";
 import { averageUsage, cpuBetween, cpuSnapshot, type CpuUsage, type ProcessMatcher } from "./cpu-usage";
-import { createBenchDatabase, migrateAndSeed, waitForIdle, type BenchDatabase } from "./database";
+import { seedNewBenchDatabase, waitForIdle, type BenchDatabase } from "./database";
 import { sample, summarize, warmUp, type LoadOptions, type LoadRequest, type Measurement, type Sample } from "./measure";
 import { positiveSetting } from "./positive-setting";
 import { freePort, runToEnd, startServer, stopAll, type Env, type Server } from "./processes";
@@ -63,9 +63,7 @@ async function main(): Promise<void> {
     await buildBrowserScripts();
     await runToEnd("next build", process.execPath, [NEXT_BIN, "build"], { ...baseEnv, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1" });
   }
-  database = await createBenchDatabase(settings.postgresUrl);
-  console.log(`Database ${database.name}: migrating and seeding ${settings.count} NGOs…`);
-  await migrateAndSeed(database.url, settings.count, baseEnv);
+  ({ database } = await seedNewBenchDatabase(settings.postgresUrl, settings.count, baseEnv));
   const embedKey = createEmbedKey(database.url);
   const store = await startShim();
 

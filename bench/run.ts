@@ -98,9 +98,8 @@ async function main(): Promise<void> {
   const buildSeconds = reuse ? 0 : seconds(phase);
 
   phase = performance.now();
-  const opened = await openBenchDatabase(settings.postgresUrl, settings.count, baseEnv);
-  database = opened.database;
-  const { loadSeconds } = opened;
+  const { database: opened, loadSeconds } = await openBenchDatabase(settings.postgresUrl, settings.count, baseEnv);
+  database = opened;
   const seedSeconds = seconds(phase);
   const facts = await describeDatabase(database.url);
 

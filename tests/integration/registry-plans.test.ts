@@ -6,6 +6,7 @@
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Prisma as PrismaNamespace } from "@/lib/db";
+import type { FileStart } from "@/lib/explorer/sitemap-files";
 import type { ListQuery, SortParam } from "@/lib/registry/schemas";
 import type { NgoState, Tier } from "@/lib/tiers";
 import { TEST_SERVER_SECRET } from "../support/child-env";
@@ -83,6 +84,13 @@ const scansOfNgos = (plan: Plan): string[] => [
   ...(plan.Plans ?? []).flatMap(scansOfNgos),
 ];
 
+/** The plan PostgreSQL would run the statement with (lib/db imported late: see beforeAll). */
+async function explain(statement: PrismaNamespace.Sql): Promise<Plan> {
+  const { Prisma, queryRows } = await import("@/lib/db");
+  const [row] = await queryRows<{ "QUERY PLAN": { Plan: Plan }[] }>(Prisma.sql`EXPLAIN (FORMAT JSON) ${statement}`);
+  return row!["QUERY PLAN"][0]!.Plan;
+}
+
 const SORTS: SortParam[] = [
   "trust_score",
   "-trust_score",
@@ -120,18 +128,10 @@ describe.runIf(available)("the registry list's query plans", () => {
     `use an index for every filter, sort and search, first page and deep cursor, at ${ENTRIES.toLocaleString("en")} entries`,
     { timeout: 120_000 },
     async () => {
-      const [{ Prisma, queryRows }, { listNgosStatement }, { encodeCursor }] =
-        await Promise.all([
-          import("@/lib/db"),
-          import("@/lib/registry/list-ngos"),
-          import("@/lib/registry/cursor"),
-        ]);
-      const explain = async (statement: PrismaNamespace.Sql) =>
-        (
-          await queryRows<{ "QUERY PLAN": { Plan: Plan }[] }>(
-            Prisma.sql`EXPLAIN (FORMAT JSON) ${statement}`,
-          )
-        )[0]!["QUERY PLAN"][0]!.Plan;
+      const [{ listNgosStatement }, { encodeCursor }] = await Promise.all([
+        import("@/lib/registry/list-ngos"),
+        import("@/lib/registry/cursor"),
+      ]);
 
       const bad: string[] = [];
       let checked = 0;
@@ -173,13 +173,15 @@ describe.runIf(available)("the registry list's query plans", () => {
   );
 
   it("read the sitemap's cut, its last file's count and a file from the index of public entries", async () => {
-    const [{ Prisma, queryRows }, sitemap] = await Promise.all([import("@/lib/db"), import("@/lib/explorer/sitemap-files")]);
-    const explain = async (statement: PrismaNamespace.Sql) =>
-      (await queryRows<{ "QUERY PLAN": { Plan: Plan }[] }>(Prisma.sql`EXPLAIN (FORMAT JSON) ${statement}`))[0]!["QUERY PLAN"][0]!.Plan;
+    const [{ Prisma, queryRows }, { utcText }, sitemap] = await Promise.all([
+      import("@/lib/db"),
+      import("@/lib/registry/ngo-record"),
+      import("@/lib/explorer/sitemap-files"),
+    ]);
     // Files as small beside the table as 40,000 entries beside two million, starting at real entries.
     const ids = [1, 57_000, 58_500].map((n) => `ngo_${String(n).padStart(20, "0")}`);
-    const starts = await queryRows<{ createdAt: string; id: string }>(
-      Prisma.sql`SELECT to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdAt", id FROM ngos WHERE id = ANY(${ids}) ORDER BY created_at, id`,
+    const starts = await queryRows<FileStart>(
+      Prisma.sql`SELECT ${utcText(Prisma.sql`created_at`)} AS "createdAt", id FROM ngos WHERE id = ANY(${ids}) ORDER BY created_at, id`,
     );
     expect(starts).toHaveLength(3);
     const statements = {

@@ -49,14 +49,15 @@ export { DatabaseBusyError } from "./embedded-lock";
 /**
  * Opens the configured database. `direct` is for migrations and seeding: the direct URL
  * (DIRECT_DATABASE_URL) when one is configured, the same database without its pooler, where a
- * long transaction or DDL is no business of the pooler's limits.
+ * long transaction or DDL is no business of the pooler's limits, nor of the requests' query
+ * timeout (building an index on 2,000,000 entries takes longer than any request may).
  */
 export async function openConnection(config: Config, options: { direct?: boolean } = {}): Promise<Connection> {
   const url = options.direct ? (config.directDatabaseUrl ?? config.databaseUrl) : config.databaseUrl;
-  return url ? openPostgres(config, url) : openPglite(config);
+  return url ? openPostgres(config, url, options.direct ? undefined : config.dbQueryTimeoutMs) : openPglite(config);
 }
 
-function openPostgres(config: Config, url: string): Connection {
+function openPostgres(config: Config, url: string, queryTimeoutMs: number | undefined): Connection {
   // Nothing here depends on the session, so a transaction pooler may hand each transaction another
   // server connection: no startup `options` or statement_timeout (which PgBouncer refuses unless
   // told to ignore them; query_timeout is enforced by the client), no SET, no session locks.
@@ -66,7 +67,7 @@ function openPostgres(config: Config, url: string): Connection {
     connectionTimeoutMillis: config.dbConnectTimeoutMs,
     idleTimeoutMillis: 30_000,
     // A server that stops answering (not refusing) must not hang requests for minutes.
-    query_timeout: config.dbQueryTimeoutMs,
+    query_timeout: queryTimeoutMs,
     keepAlive: true,
     application_name: "trust-registry",
   });

@@ -108,6 +108,10 @@ function parseCsv(text: string): string[][] {
   return rows;
 }
 
+// A description that JSON must escape in every way it can: quotes, a backslash, a tab, a line
+// break, a control character, and characters outside ASCII (accents, an emoji, U+2028).
+const DESCRIPTION = '@once, "quoted" \\ and\ton two lines\nwith \u0007, café, 🌍, \u2028 and an end';
+
 const bySlug = (a: Line, b: Line) => String(a.slug).localeCompare(String(b.slug));
 
 describe("GET /api/registry/export", () => {
@@ -122,12 +126,15 @@ describe("GET /api/registry/export", () => {
   });
 
   it.each(["partner", "operator"] as const)("gives the %s tier exactly what its list shows, with checkpoints and a completion line", async (key) => {
-    const { all, type, broken } = await ndjson("/api/registry/export", key);
+    const { all, text, type, broken } = await ndjson("/api/registry/export", key);
     expect(type).toBe("application/x-ndjson");
     expect(broken).toBe(false);
     const entries = entriesOf(all);
     const listed = await listAll(key);
     expect([...entries].sort(bySlug)).toEqual([...listed].sort(bySlug));
+    // PostgreSQL writes the lines: they are the list API's JSON byte for byte (order, escapes).
+    const entryLines = text.split("\n").filter((line) => line && !line.startsWith('{"export":'));
+    expect(entryLines.sort()).toEqual(listed.map((entry) => JSON.stringify(entry)).sort());
     expect(new Set(entries.map((e) => e.slug)).size).toBe(entries.length);
     const hidden = entries.filter((e) => !(PUBLIC_STATES as readonly unknown[]).includes(e.state));
     expect(hidden.length > 0).toBe(key === "operator");
@@ -172,7 +179,7 @@ describe("GET /api/registry/export", () => {
     const created = await fetch(`${app.url}/api/v1/ngos`, {
       method: "POST",
       headers: { Authorization: `Bearer ${keys.operator.key}`, "Content-Type": "application/json" },
-      body: JSON.stringify({ name: "=Snapshot Late Arrival", sector: "health", country: "KE", description: "@once, \"quoted\"\nand on two lines" }),
+      body: JSON.stringify({ name: "=Snapshot Late Arrival", sector: "health", country: "KE", description: DESCRIPTION }),
     });
     expect(created.status).toBe(201);
     const { slug } = ((await created.json()) as { data: { slug: string } }).data;
@@ -182,7 +189,14 @@ describe("GET /api/registry/export", () => {
     const [header, ...rows] = parseCsv(fresh.text);
     const row = rows.find((r) => r[header!.indexOf("slug")] === slug)!;
     expect(row[header!.indexOf("name")]).toBe("'=Snapshot Late Arrival");
-    expect(row[header!.indexOf("description")]).toBe("'@once, \"quoted\"\nand on two lines");
+    expect(row[header!.indexOf("description")]).toBe(`'${DESCRIPTION}`);
+    // PostgreSQL's JSON escapes are JavaScript's: quotes, backslashes, control characters, and
+    // text outside ASCII written as itself.
+    const line = (await read("/api/registry/export", "operator")).text.split("\n").find((l) => l.includes(`"slug":"${slug}"`));
+    const listed = (await (await fetch(`${app.url}/api/registry/ngos?limit=1&sort=-trust_score&q=Snapshot%20Late%20Arrival`, {
+      headers: { Authorization: `Bearer ${keys.operator.key}` },
+    })).json()) as { data: Line[] };
+    expect(line).toBe(JSON.stringify(listed.data[0]));
   });
 
   it("answers a hostile or foreign cursor with a 400 naming cursor", async () => {

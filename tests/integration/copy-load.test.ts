@@ -31,6 +31,16 @@ const value = async (sql: string) => Object.values((await client.query(sql)).row
 const registrySize = () =>
   value(`SELECT ((SELECT count(*) FROM ngos) + (SELECT count(*) FROM trust_score_components) + (SELECT count(*) FROM ngo_state_transitions))::int AS n`);
 const indexCount = () => value(`SELECT count(*)::int AS n FROM pg_index WHERE indrelid = 'ngos'::regclass`);
+/** Every index and constraint of the loaded tables, as their definitions read. */
+const schemaOfLoadedTables = async () =>
+  (
+    await client.query<{ definition: string }>(`
+      SELECT pg_get_indexdef(indexrelid) AS definition FROM pg_index WHERE indrelid IN ('ngos'::regclass, 'trust_score_components'::regclass, 'ngo_state_transitions'::regclass)
+      UNION ALL
+      SELECT conrelid::regclass || ' ' || conname || ' ' || pg_get_constraintdef(oid) FROM pg_constraint
+      WHERE conrelid IN ('ngos'::regclass, 'trust_score_components'::regclass, 'ngo_state_transitions'::regclass)
+      ORDER BY 1`)
+  ).rows.map((row) => row.definition);
 const loadsRunning = () => value(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE application_name = 'trust-registry-load' AND datname = current_database()`);
 // pg_stat_progress_copy shows a COPY while it runs: components or history going in means a chunk's entries are in.
 const historyCopying = () =>
@@ -48,6 +58,7 @@ async function until(condition: () => Promise<boolean>, what: string, timeoutMs 
 describe.runIf(onPostgres)("db seed through COPY, killed half-way", { timeout: 180_000 }, () => {
   it("leaves no row behind, keeps every index, and the next seed loads", async () => {
     const indexes = await indexCount();
+    const schema = await schemaOfLoadedTables();
     const child = spawn(process.execPath, scriptArgs("scripts/cli.ts", "db", "seed", "--count", "200000"), {
       cwd: ROOT,
       env: childEnv("development", database.env),
@@ -68,6 +79,10 @@ describe.runIf(onPostgres)("db seed through COPY, killed half-way", { timeout: 1
     const seeded = await runCli(["db", "seed", "--count", "300", "--json"], database.env);
     expect(seeded.code).toBe(0);
     expect(JSON.parse(seeded.stdout)).toMatchObject({ ngos: 300, components: 1500, database: "postgresql" });
+    // The load drops the indexes, keys and foreign keys and builds them after its rows: all come
+    // back as the migrations made them.
+    expect(await schemaOfLoadedTables()).toEqual(schema);
+    expect(schema.some((definition) => definition.includes("PRIMARY KEY (ngo_id, component)"))).toBe(true);
     // The load folds its aggregates once, at its end: none of its changes is left unfolded.
     expect(await value(`SELECT ((SELECT count(*) FROM ngo_stat_deltas) + (SELECT count(*) FROM ngo_state_month_deltas))::int AS n`)).toBe(0);
     expect(await value(`SELECT sum(count)::int AS n FROM ngo_stats`)).toBe(300);

@@ -132,7 +132,7 @@ describe("GET /api/registry/export", () => {
     const entries = entriesOf(all);
     const listed = await listAll(key);
     expect([...entries].sort(bySlug)).toEqual([...listed].sort(bySlug));
-    // PostgreSQL writes the lines: they are the list API's JSON byte for byte (order, escapes).
+    // Each line is the list API's JSON for that entry, byte for byte (field order, escapes).
     const entryLines = text.split("\n").filter((line) => line && !line.startsWith('{"export":'));
     expect(entryLines.sort()).toEqual(listed.map((entry) => JSON.stringify(entry)).sort());
     expect(new Set(entries.map((e) => e.slug)).size).toBe(entries.length);
@@ -190,8 +190,8 @@ describe("GET /api/registry/export", () => {
     const row = rows.find((r) => r[header!.indexOf("slug")] === slug)!;
     expect(row[header!.indexOf("name")]).toBe("'=Snapshot Late Arrival");
     expect(row[header!.indexOf("description")]).toBe(`'${DESCRIPTION}`);
-    // PostgreSQL's JSON escapes are JavaScript's: quotes, backslashes, control characters, and
-    // text outside ASCII written as itself.
+    // The export's line for it is the list API's JSON byte for byte, whatever its text must
+    // escape (quotes, backslashes, control characters) or keep as itself (text outside ASCII).
     const line = (await read("/api/registry/export", "operator")).text.split("\n").find((l) => l.includes(`"slug":"${slug}"`));
     const listed = (await (await fetch(`${app.url}/api/registry/ngos?limit=1&sort=-trust_score&q=Snapshot%20Late%20Arrival`, {
       headers: { Authorization: `Bearer ${keys.operator.key}` },

@@ -15,3 +15,19 @@ export function randomId(prefix: string, length = 20): string {
   }
   return id;
 }
+
+/**
+ * A type-prefixed id that sorts by the time it was made: the prefix, "_", the time in
+ * milliseconds (base 36, ten characters: fixed width until the year 5188), then `randomLength`
+ * random base-36 characters that make it unique across processes. Rows keyed by such ids are
+ * appended to their indexes in the order they are written, and read back in that order from
+ * neighbouring pages.
+ */
+export function timeOrderedId(prefix: string, randomLength: number, now = Date.now()): string {
+  return `${prefix}_${timeOrderedPrefix(now)}${randomId("", randomLength).slice(1)}`;
+}
+
+/** The time part of a time-ordered id. */
+export function timeOrderedPrefix(ms: number): string {
+  return ms.toString(36).padStart(10, "0");
+}

@@ -1,4 +1,4 @@
-import { randomId } from "@/lib/random-id";
+import { timeOrderedId } from "@/lib/random-id";
 
 /**
  * An event id: evt_, the creation time in milliseconds (base 36, fixed width) and 16 random
@@ -6,5 +6,5 @@ import { randomId } from "@/lib/random-id";
  * append-mostly, and the random part makes them unique across processes.
  */
 export function eventId(now = Date.now()): string {
-  return `evt_${now.toString(36).padStart(10, "0")}${randomId("", 16).slice(1)}`;
+  return timeOrderedId("evt", 16, now);
 }

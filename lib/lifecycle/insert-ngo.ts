@@ -3,7 +3,7 @@ import { ApiError } from "@/lib/errors/api-error";
 import { sqlState } from "@/lib/errors/sql-state";
 import { slugify } from "@/lib/sample/slugify";
 import { TRUST_METHODOLOGY_VERSION, type TrustScore } from "@/lib/trust/components";
-import { randomId } from "@/lib/random-id";
+import { randomId, timeOrderedId } from "@/lib/random-id";
 import { recordEvents, type NewEvent } from "@/lib/events/record-event";
 import { transactionRunner, type SqlRunner } from "@/lib/db/sql-runner";
 import { actorText, type Actor } from "./actor";
@@ -87,7 +87,8 @@ export type NewNgoRow = { input: CreateNgoInput; id: string; slug: string; score
 export function newNgoRows(inputs: readonly CreateNgoInput[], slugs: readonly string[], now: Date): NewNgoRow[] {
   return inputs.map((input, i) => ({
     input,
-    id: randomId("ngo"),
+    // Ids sort by creation: the bulk export reads in id order, from neighbouring pages.
+    id: timeOrderedId("ngo", 10, now.getTime()),
     slug: slugs[i]!,
     score: input.trust_components?.length ? scoreFromInputs(input.trust_components, now) : null,
   }));

@@ -3,7 +3,7 @@ import { Prisma, queryRows } from "@/lib/db";
 import { asProblem, problemBody } from "@/lib/http/problem-response";
 import { log } from "@/lib/log";
 import { queryFingerprint } from "./cursor";
-import { decodeExportCursor, encodeExportCursor, type ExportPosition } from "./export-cursor";
+import { decodeExportCursor, encodeExportCursor } from "./export-cursor";
 import { exportEncoder } from "./export-encoder";
 import type { ProjectedNgo } from "./project-ngo";
 import { projectNgoRows } from "./project-ngo-rows";
@@ -26,9 +26,10 @@ type ExportBatch = { entries: ProjectedNgo[]; last: ExportRows["last"] };
 const READ_AHEAD = 2;
 
 /**
- * The registry as the tier may see it, filtered as asked, streamed batch by batch in creation
- * order: the database is read at most READ_AHEAD batches ahead of what the client has taken (a
- * pull stream), so memory stays constant however large the registry.
+ * The registry as the tier may see it, filtered as asked, streamed batch by batch in id order
+ * (ids sort by creation, see readExportRows): the database is read at most READ_AHEAD batches
+ * ahead of what the client has taken (a pull stream), so memory stays constant however large the
+ * registry.
  *
  * The snapshot is the set of entries created by the moment the export began (its mark, carried in
  * every checkpoint): entries created meanwhile are never in it, each entry is in it at most once,
@@ -52,7 +53,7 @@ export async function exportNgos(query: ExportQuery, tier: Tier, meter: () => Pr
   const encode = new TextEncoder();
   const size = config().exportBatchSize;
 
-  let position: Pick<ExportPosition, "createdAt" | "id"> | null = resumed;
+  let position: string | null = resumed?.id ?? null;
   let count = resumed?.count ?? 0;
   const withDetails = async ({ rows, last }: ExportRows): Promise<ExportBatch> => ({ entries: await projectNgoRows(rows, tier), last });
   // The first batch is read before the answer begins, so that its problems are an ordinary
@@ -74,7 +75,7 @@ export async function exportNgos(query: ExportQuery, tier: Tier, meter: () => Pr
   let head = encoder.head();
   let done = false;
 
-  const checkpoint = () => (position ? encodeExportCursor({ mark, ...position, count }, fingerprint) : null);
+  const checkpoint = () => (position ? encodeExportCursor({ mark, id: position, count }, fingerprint) : null);
 
   const body = new ReadableStream<Uint8Array>(
     {

@@ -91,7 +91,7 @@ export type ListQuery = z.output<typeof listQuerySchema>;
 export const EXPORT_FORMATS = ["ndjson", "csv"] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
-/** The bulk export's query: the list's filters but search (an export is in creation order, not
+/** The bulk export's query: the list's filters but search (an export is in id order, not
  * ranked), a format, and the cursor of a checkpoint to resume from. */
 export const exportQuerySchema = z.object({
   sector: registryFilterShape.sector,

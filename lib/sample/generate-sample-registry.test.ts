@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { timeOrderedId } from "@/lib/random-id";
 import { SECTOR_IDS } from "@/lib/registry/sectors";
 import { NGO_STATES } from "@/lib/tiers";
 import { computeTrustScore } from "@/lib/trust/compute-trust-score";
@@ -68,6 +69,12 @@ describe("generateSampleRegistry", () => {
       expect(ngo.id).toMatch(/^ngo_[0-9a-z]{20}$/);
       for (const t of ngo.transitions) expect(t.id).toMatch(/^nst_[0-9a-z]{20}$/);
     }
+  });
+
+  it("gives ids that sort in the order the entries are generated and stored, as the registry's own sort by creation", () => {
+    const ids = registry.map((n) => n.id);
+    expect([...ids].sort()).toEqual(ids);
+    expect(ids.at(-1)! < timeOrderedId("ngo", 10)).toBe(true);
   });
 
   it("keeps fields in their published formats and on the reserved example.org domain", () => {

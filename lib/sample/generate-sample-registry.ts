@@ -3,6 +3,7 @@
 // hang off a fixed reference date, never the clock, and all chance comes from the seeded PRNG.
 import type { SectorId } from "@/lib/registry/sectors";
 import type { NgoState } from "@/lib/tiers";
+import { timeOrderedPrefix } from "@/lib/random-id";
 import { computeTrustScore } from "@/lib/trust/compute-trust-score";
 import {
   DEFAULT_TRUST_WEIGHTS,
@@ -74,7 +75,7 @@ export function* sampleRegistryChunks(
   for (let i = 0; i < count; i++) {
     if (i % STATE_BLOCK_SIZE === 0) states = stateBlock(random, i === 0 ? FIXTURE_NGOS.map((f) => f.state) : []);
     const fixture = FIXTURE_NGOS[i];
-    chunk.push(sampleNgo(random, fixture?.state ?? states.pop()!, fixture, taken));
+    chunk.push(sampleNgo(random, i, fixture?.state ?? states.pop()!, fixture, taken));
     if (chunk.length === chunkSize) {
       yield chunk;
       chunk = [];
@@ -113,6 +114,7 @@ const REFERENCE_MS = SAMPLE_REFERENCE_DATE.getTime();
 
 function sampleNgo(
   random: Random,
+  index: number,
   state: NgoState,
   fixture: SampleFixture | undefined,
   taken: Taken,
@@ -134,7 +136,7 @@ function sampleNgo(
   const hidden = state === "draft" || state === "pending_review";
 
   return {
-    id: random.id("ngo"),
+    id: sampleNgoId(random, index),
     slug,
     name,
     legal_name: `${name} (${country.legalForm})`,
@@ -156,6 +158,15 @@ function sampleNgo(
     components: trust.components,
     transitions: history.transitions,
   };
+}
+
+/**
+ * Ids sort by creation, as the registry's own do (lib/lifecycle/insert-ngo.ts): the sample is
+ * written as if loaded one entry a millisecond from the reference date, in the order generated,
+ * which is the order its rows are stored in. The rest of the id is random, from the seeded draws.
+ */
+function sampleNgoId(random: Random, index: number): string {
+  return `ngo_${timeOrderedPrefix(REFERENCE_MS + index)}${random.id("").slice(1, 11)}`;
 }
 
 // Verified entries are re-scored regularly; any other entry's score dates from its last change.

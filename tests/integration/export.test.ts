@@ -142,6 +142,11 @@ describe("GET /api/registry/export", () => {
     const checkpoints = controls(all).filter((line) => line.export === "checkpoint");
     expect(checkpoints.map((c) => c.count)).toEqual(Array.from({ length: Math.floor(entries.length / BATCH) }, (_, i) => (i + 1) * BATCH));
     expect(Object.keys(entries[0]!).sort()).toEqual(Object.keys(listed[0]!).sort());
+    // In id order, which operators see: ids sort by creation, the sample's as the registry's own.
+    if (key === "operator") {
+      const ids = entries.map((e) => e.id as string);
+      expect(ids).toEqual([...ids].sort());
+    }
   });
 
   it("writes CSV with a header row of the tier's fields, the same entries in the same order, and resume cursors", async () => {

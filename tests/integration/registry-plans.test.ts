@@ -84,6 +84,11 @@ const scansOfNgos = (plan: Plan): string[] => [
   ...(plan.Plans ?? []).flatMap(scansOfNgos),
 ];
 
+const indexesOf = (plan: Plan & { "Index Name"?: string }): string[] => [
+  ...(plan["Index Name"] ? [plan["Index Name"]] : []),
+  ...(plan.Plans ?? []).flatMap(indexesOf),
+];
+
 /** The plan PostgreSQL would run the statement with (lib/db imported late: see beforeAll). */
 async function explain(statement: PrismaNamespace.Sql): Promise<Plan> {
   const { Prisma, queryRows } = await import("@/lib/db");
@@ -190,13 +195,25 @@ describe.runIf(available)("the registry list's query plans", () => {
       "a middle file": sitemap.fileStatement(starts, 2, 50_000),
       "the last file": sitemap.fileStatement(starts, 3, 50_000),
     };
-    const indexesOf = (plan: Plan & { "Index Name"?: string }): string[] => [
-      ...(plan["Index Name"] ? [plan["Index Name"]] : []),
-      ...(plan.Plans ?? []).flatMap(indexesOf),
-    ];
     for (const [name, statement] of Object.entries(statements)) {
       const plan = await explain(statement);
       expect({ name, scans: scansOfNgos(plan), indexes: indexesOf(plan) }).toEqual({ name, scans: [], indexes: ["ngos_public_created_at_id_idx"] });
+    }
+  });
+
+  it("read the bulk export's batches along the primary key, the first and one halfway, for every tier, and each filter through an index", async () => {
+    const { exportBatchStatement } = await import("@/lib/registry/read-export-batch");
+    const mark = new Date().toISOString();
+    const halfway = `ngo_${String(ENTRIES / 2).padStart(20, "0")}`;
+    for (const tier of ["public", "partner", "operator"] as const) {
+      for (const after of [null, halfway]) {
+        const plan = await explain(exportBatchStatement({}, tier, mark, after, 1_000));
+        expect({ tier, after, scans: scansOfNgos(plan), indexes: indexesOf(plan) }).toEqual({ tier, after, scans: [], indexes: ["ngos_pkey"] });
+        for (const filters of FILTERS) {
+          const filtered = await explain(exportBatchStatement(filters, tier, mark, after, 1_000));
+          expect({ tier, after, filters, scans: scansOfNgos(filtered) }).toEqual({ tier, after, filters, scans: [] });
+        }
+      }
     }
   });
 

@@ -1,6 +1,6 @@
 import type { FieldError } from "@/lib/errors/api-error";
 import { fromDatabaseError } from "@/lib/errors/from-database-error";
-import { describeDatabaseUnavailable } from "./describe-database-unavailable";
+import { describeDatabaseUnavailable } from "@/lib/errors/database-unavailable";
 import { EXIT_CODES, type ExitCode } from "./exit-codes";
 
 export type CliFailure = {

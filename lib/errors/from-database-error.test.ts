@@ -40,8 +40,28 @@ describe("fromDatabaseError", () => {
     expect(fromDatabaseError(viaAdapter("P2039", "22021"))).toMatchObject({ status: 400 });
     expect(fromDatabaseError(fromDriver("22008"))).toMatchObject({ status: 400 });
     expect(fromDatabaseError(fromDriver("42P01"))).toBeUndefined();
-    expect(fromDatabaseError(fromDriver("57P01"))).toBeUndefined();
     expect(fromDatabaseError(new TypeError("x"))).toBeUndefined();
+  });
+
+  it("makes a database that is down, refuses connections or does not answer in time a 503 with Retry-After", () => {
+    const pgPool = new Error("Connection terminated due to connection timeout", { cause: new Error("Connection terminated unexpectedly") });
+    for (const error of [
+      Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:1"), { code: "ECONNREFUSED" }),
+      new AggregateError([Object.assign(new Error("connect ECONNREFUSED ::1:5432"), { code: "ECONNREFUSED" })]),
+      new Error("Query read timeout"),
+      new Error("timeout exceeded when trying to connect"),
+      pgPool,
+      fromDriver("57P01"),
+      fromDriver("57014"),
+      fromDriver("53300"),
+      viaAdapter("P2010", "08006"),
+      { code: "P1001" },
+    ]) {
+      const problem = fromDatabaseError(error);
+      expect(problem, String(error)).toMatchObject({ status: 503, code: "service_unavailable" });
+      expect(problem?.extras.headers).toEqual({ "Retry-After": "5" });
+      expect(problem?.detail).not.toMatch(/127\.0\.0\.1|ECONNREFUSED|timeout/);
+    }
   });
 
   it("never repeats the database's words", () => {

@@ -1,4 +1,5 @@
 import { ApiError } from "@/lib/errors/api-error";
+import { describeDatabaseUnavailable } from "@/lib/errors/database-unavailable";
 import { fromDatabaseError } from "@/lib/errors/from-database-error";
 import { sqlState } from "@/lib/errors/sql-state";
 import { withApiHeaders } from "./api-headers";
@@ -7,8 +8,8 @@ import { PROBLEM_TYPES, problemTypeUri } from "@/lib/errors/problem-types";
 
 /**
  * Turns anything thrown into an RFC 9457 problem+json response. A database error a request can
- * cause (a race on a unique value, a row deleted meanwhile) is its 4xx; other unknown errors
- * become a bare 500. Their messages can hold SQL or connection details, so neither the response
+ * cause (a race on a unique value, a row deleted meanwhile) is its 4xx, a database that is not
+ * answering a 503; other unknown errors become a bare 500. Their messages can hold SQL or connection details, so neither the response
  * nor the log line carries them.
  */
 export function problemResponse(error: unknown, instance?: string): Response {
@@ -41,6 +42,10 @@ export function asProblem(error: unknown): ApiError {
 
 function unexpected(error: unknown): ApiError {
   const known = fromDatabaseError(error);
+  if (known?.status === 503) {
+    log("warn", "database unavailable", { reason: describeDatabaseUnavailable(error) ?? "unknown" });
+    return known;
+  }
   if (known) {
     // Worth a look when it recurs (a check that should have caught it earlier), never a 500.
     log("warn", "database refused a request", { status: known.status, sqlstate: sqlState(error) ?? "none" });

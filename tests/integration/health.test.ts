@@ -169,6 +169,28 @@ describe("GET /api/health with an unreachable database", () => {
     expect(elapsedMs).toBeLessThan(1_000);
   });
 
+  it("answers the API with a 503 problem and Retry-After, REST and GraphQL, with nothing of the cause", async () => {
+    for (const path of ["/api/registry/ngos", "/api/registry/ngos?view=stats", "/api/registry/ngos/some-entry"]) {
+      const response = await fetch(`${app.url}${path}`);
+      const text = await response.text();
+      expect(response.status, path).toBe(503);
+      expect(response.headers.get("retry-after"), path).toBe("5");
+      expect(response.headers.get("content-type"), path).toContain("application/problem+json");
+      expect(JSON.parse(text), path).toMatchObject({ status: 503, type: expect.stringContaining("/problems/service-unavailable") });
+      for (const secret of ["s3cret-password", "127.0.0.1:1", "postgres://", "ECONNREFUSED"]) expect(text).not.toContain(secret);
+    }
+    const graphql = await fetch(`${app.url}/api/registry/graphql`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ query: "{ ngos(limit: 1) { slug } }" }),
+    });
+    const answer = (await graphql.json()) as { errors?: { message: string; extensions: { code: string } }[] };
+    expect(answer.errors?.[0]?.extensions.code).toBe("SERVICE_UNAVAILABLE");
+    expect(JSON.stringify(answer)).not.toMatch(/s3cret-password|127\.0\.0\.1:1|ECONNREFUSED/);
+    expect(app.logs()).toContain("database unavailable");
+    expect(app.logs()).not.toContain("unhandled error");
+  });
+
   it("shows the explorer's pages as a plain 500 page in the site's frame, with nothing of the cause", async () => {
     for (const path of ["/", "/stats", "/ngos/some-entry"]) {
       const response = await fetch(`${app.url}${path}`);

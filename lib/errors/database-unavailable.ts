@@ -1,11 +1,14 @@
-// Recognises "the database is not there" among the many shapes drivers throw it in (pg's socket
-// errors, PostgreSQL's SQLSTATEs, Prisma's codes and driver-adapter kinds, each possibly wrapped
-// as a cause or inside an AggregateError), and says so in fixed words: the driver's own message
-// may carry a connection string.
+// Recognises "the database is not there, or not answering" among the many shapes drivers throw
+// it in (pg's socket errors and timeouts, PostgreSQL's SQLSTATEs, Prisma's codes and
+// driver-adapter kinds, each possibly wrapped as a cause or inside an AggregateError), and says so
+// in fixed words: the driver's own message may carry a connection string. The CLI prints the
+// words; the API answers 503 (fromDatabaseError).
+
+import { sqlState } from "./sql-state";
 
 const SOCKET_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "ENOTFOUND", "EAI_AGAIN", "ETIMEDOUT", "EHOSTUNREACH", "ENETUNREACH"]);
 const PRISMA_UNREACHABLE = new Set(["P1001", "P1002", "P1017"]);
-const TIMEOUT_MESSAGES = ["timeout expired", "connection timeout", "Connection terminated"];
+const TIMEOUT_MESSAGES = ["timeout expired", "connection timeout", "Connection terminated", "timeout exceeded when trying to connect"];
 
 /** Why the database is unavailable, or undefined when the error is something else. */
 export function describeDatabaseUnavailable(error: unknown): string | undefined {
@@ -14,18 +17,20 @@ export function describeDatabaseUnavailable(error: unknown): string | undefined 
     const kind = typeof item.kind === "string" ? item.kind : undefined;
     const message = typeof item.message === "string" ? item.message : "";
     // SQLSTATE classes: 08 connection exception, 28 invalid authorisation, 57P operator intervention.
-    const sqlState = code && /^[0-9A-Z]{5}$/.test(code) ? code : "";
-    if (code === "3D000" || code === "P1003" || kind === "DatabaseDoesNotExist") {
+    const state = sqlState(item) ?? "";
+    if (state === "3D000" || code === "P1003" || kind === "DatabaseDoesNotExist") {
       return "The database named in DATABASE_URL does not exist.";
     }
-    if (sqlState.startsWith("28") || code === "P1000" || code === "P1010" || kind === "AuthenticationFailed") {
+    if (state.startsWith("28") || code === "P1000" || code === "P1010" || kind === "AuthenticationFailed") {
       return "PostgreSQL refused the credentials in DATABASE_URL.";
     }
-    if (code === "53300" || kind === "TooManyConnections") return "PostgreSQL has no free connection (too many clients).";
+    if (state === "53300" || kind === "TooManyConnections") return "PostgreSQL has no free connection (too many clients).";
+    // pg's query_timeout (DB_QUERY_TIMEOUT_MS), and PostgreSQL's statement_timeout.
+    if (message.startsWith("Query read timeout") || state === "57014") return "The database did not answer in time.";
     if (
       (code && (SOCKET_CODES.has(code) || PRISMA_UNREACHABLE.has(code))) ||
-      sqlState.startsWith("08") ||
-      sqlState.startsWith("57P") ||
+      state.startsWith("08") ||
+      state.startsWith("57P") ||
       kind === "DatabaseNotReachable" ||
       kind === "SocketTimeout" ||
       TIMEOUT_MESSAGES.some((m) => message.startsWith(m))

@@ -85,10 +85,13 @@ export type NewNgoRow = { input: CreateNgoInput; id: string; slug: string; score
 
 /** The new entries' ids, slugs and scores: what both import paths write. */
 export function newNgoRows(inputs: readonly CreateNgoInput[], slugs: readonly string[], now: Date): NewNgoRow[] {
+  // Ids sort by creation (the bulk export reads in id order, from neighbouring pages); one batch's
+  // share their time, so they are handed out in sorted order: the batch's rows, written in input
+  // order, lie in id order too.
+  const ids = inputs.map(() => timeOrderedId("ngo", 10, now.getTime())).sort();
   return inputs.map((input, i) => ({
     input,
-    // Ids sort by creation: the bulk export reads in id order, from neighbouring pages.
-    id: timeOrderedId("ngo", 10, now.getTime()),
+    id: ids[i]!,
     slug: slugs[i]!,
     score: input.trust_components?.length ? scoreFromInputs(input.trust_components, now) : null,
   }));

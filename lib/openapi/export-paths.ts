@@ -34,7 +34,7 @@ export function exportPaths(ref: (id: string) => JsonSchema, problem: (descripti
         security: [{ apiKey: [] }],
         summary: "The whole registry as the key's tier may see it, streamed (NDJSON or CSV)",
         description:
-          "Entries created by the moment the export began, in creation order, with the list's fields for the key's tier. " +
+          "Entries created by the moment the export began, in id order (ids sort by creation), with the list's fields for the key's tier. " +
           "Every batch of 1,000 entries (EXPORT_BATCH_SIZE) carries a checkpoint cursor (an NDJSON line; in CSV the resume_cursor column of the batch's last row) " +
           "to resume from after a broken connection, and counts as one request against the key's per-minute quota (the first batch rides on the request itself). " +
           'NDJSON ends with {"export":"complete"}; CSV is complete when the response ends cleanly. Needs a key with registry:read.',

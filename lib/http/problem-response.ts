@@ -9,8 +9,8 @@ import { PROBLEM_TYPES, problemTypeUri } from "@/lib/errors/problem-types";
 /**
  * Turns anything thrown into an RFC 9457 problem+json response. A database error a request can
  * cause (a race on a unique value, a row deleted meanwhile) is its 4xx, a database that is not
- * answering a 503; other unknown errors become a bare 500. Their messages can hold SQL or connection details, so neither the response
- * nor the log line carries them.
+ * answering a 503; other unknown errors become a bare 500. Their messages can hold SQL or
+ * connection details, so neither the response nor the log line carries them.
  */
 export function problemResponse(error: unknown, instance?: string): Response {
   const problem = asProblem(error);

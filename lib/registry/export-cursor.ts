@@ -1,6 +1,7 @@
-// The bulk export's checkpoints: where an export stands (the id of the last entry sent) and the snapshot it reads (the moment it began), bound to its tier and filters and
-// sealed like the list's cursors, so a client resumes exactly where it stopped and cannot move
-// the snapshot, its filters or its tier.
+// The bulk export's checkpoints: where an export stands (the id of the last entry sent) and the
+// snapshot it reads (the moment it began), bound to its tier and filters and sealed like the
+// list's cursors, so a client resumes exactly where it stopped and cannot move the snapshot, its
+// filters or its tier.
 import { ApiError } from "@/lib/errors/api-error";
 import { openCursor, sealCursor } from "./cursor";
 

@@ -19,9 +19,10 @@ type ExportBatch = { entries: ProjectedNgo[]; last: ExportRows["last"] };
 /**
  * Batches read ahead of the one being written out. Each batch's entries are read where the
  * previous batch's ended, then their details; so while the client's socket takes one batch, the
- * database reads the next two, the second one's entries beside the first one's details. At
- * 2,000,000 entries two exports side by side read 18,300 rows/s together against 10,600–15,500
- * alone: the detail queries wait on pages more than on the processor.
+ * database reads the next two, the second one's entries beside the first one's details. Measured
+ * when the export still read in creation order, whose pages the sample scatters: at 2,000,000
+ * entries two exports side by side read 18,300 rows/s together against 10,600–15,500 alone, the
+ * detail queries waiting on pages. In id order Node's encoding is the limit (docs/benchmarks.md).
  */
 const READ_AHEAD = 2;
 

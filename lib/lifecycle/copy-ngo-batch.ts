@@ -12,7 +12,7 @@ import { randomId } from "@/lib/random-id";
 import { TRUST_METHODOLOGY_VERSION, type TrustScore } from "@/lib/trust/components";
 import { actorText, type Actor } from "./actor";
 import { assignSlugs, createdEvent, newNgoRows } from "./insert-ngo";
-import { LOCKED_NGO_COLUMNS, type LockedNgo } from "./locked-ngo";
+import { LOCKED_NGO_COLUMNS, queueEntryWrites, type LockedNgo } from "./locked-ngo";
 import { ngoChanges, PROFILE_FIELDS, updateEvents, type NgoChanges, type ProfileField, type StoredComponent } from "./ngo-changes";
 import type { CreateNgoInput } from "./schemas";
 import { importKey, type ImportOutcome } from "./upsert-ngo-batch";
@@ -28,8 +28,15 @@ export async function copyNgoBatch(bulk: BulkLoad, inputs: readonly CreateNgoInp
   const outcomes: ImportOutcome[] = [];
   let round = inputs.map((input, index) => ({ input, index }));
   // The statement path's transaction gives up after two minutes; this one waits as long for a
-  // row lock another writer holds, then fails, and the batch goes again row by row.
+  // queue or row lock another writer holds, then fails, and the batch goes again row by row.
   await bulk.query(`SET LOCAL lock_timeout = '120s'`);
+  // Before the first write (the temporary tables below are one): every entry the batch may update.
+  const registered = inputs.filter((i) => !i.slug && i.registration_number);
+  await queueEntryWrites(bulkRunner(bulk), Prisma.sql`
+    SELECT id FROM ngos WHERE slug = ANY(${inputs.flatMap((i) => (i.slug ? [i.slug] : []))}::text[])
+    UNION ALL
+    SELECT n.id FROM ngos n JOIN unnest(${registered.map((i) => i.country)}::text[], ${registered.map((i) => i.registration_number!)}::text[]) AS k (country, registration_number)
+      ON n.country = k.country::bpchar AND n.registration_number = k.registration_number`);
   await bulk.query(`CREATE TEMP TABLE import_keys (ord int, k_slug text, k_country char(2), k_registration text) ON COMMIT DROP`);
   await bulk.query(`CREATE TEMP TABLE import_updates (id text, version int, changed text[], ${PROFILE.map((f) => `${column(f)} text`).join(", ")},
     trust_score int, trust_methodology text, trust_as_of timestamptz) ON COMMIT DROP`);

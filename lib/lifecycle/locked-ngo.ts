@@ -1,4 +1,5 @@
 import { Prisma } from "@/lib/db";
+import { transactionRunner, type SqlRunner } from "@/lib/db/sql-runner";
 import { ApiError } from "@/lib/errors/api-error";
 import type { NgoState } from "@/lib/tiers";
 import type { NgoRef } from "@/lib/events/event-types";
@@ -26,6 +27,32 @@ export type LockedNgo = {
 export const LOCKED_NGO_COLUMNS = Prisma.sql`id, slug, name, legal_name, registration_number, sector_id AS sector, country::text AS country, city,
   website, description, founded_year, donations_enabled, state::text AS state, trust_score, version`;
 
+/** The advisory locks writes of entries queue on (the first key of pg_advisory_xact_lock(int, int)), and how many. */
+const WRITE_QUEUE_LOCK = 72190030;
+const WRITE_QUEUES = 256;
+
+/**
+ * Queues the transaction behind every other write to these entries (`ids`: a query of their ids),
+ * before it writes anything. The events API lists events in the order of the ids of the
+ * transactions that wrote them (lib/webhooks/list-events.ts), and PostgreSQL gives a transaction
+ * its id at its first write, a row lock included. A write that got its id and then waited for an
+ * entry (an import waits for its whole batch; a row lock takes its id before it waits) could
+ * commit after a later-numbered write of the same entry and be listed before it: a reader that
+ * follows the list would end with the older state. An advisory lock takes no id, so a write that
+ * queues here first gets its id only once the writes before it have ended.
+ *
+ * Entries share the queues by a hash of their id: a batch of 20,000 takes at most 256 locks
+ * (PostgreSQL's lock table is small), in ascending order, so two writes that each queue once
+ * never deadlock here; unrelated writes meet in one queue once in 256 pairs. Every write of an existing entry calls
+ * this before its row locks: lockNgo and lockNgosByKeys, and the import's COPY path directly.
+ */
+export async function queueEntryWrites(run: SqlRunner, ids: Prisma.Sql): Promise<void> {
+  await run(Prisma.sql`
+    SELECT pg_advisory_xact_lock(${Prisma.raw(String(WRITE_QUEUE_LOCK))}, queue)::text FROM (
+      SELECT DISTINCT (hashtextextended(id, 0) & ${Prisma.raw(String(WRITE_QUEUES - 1))})::int AS queue FROM (${ids}) AS entries
+      ORDER BY queue) AS queues`);
+}
+
 /**
  * The entry with this slug (or id), locked FOR UPDATE until the transaction ends: concurrent
  * writes to one entry queue here and each sees the state the previous one left, so there is no
@@ -34,6 +61,7 @@ export const LOCKED_NGO_COLUMNS = Prisma.sql`id, slug, name, legal_name, registr
 export async function lockNgo(tx: Prisma.TransactionClient, by: { slug: string } | { id: string }): Promise<LockedNgo> {
   const value = "slug" in by ? by.slug : by.id;
   const where = "slug" in by ? Prisma.sql`slug = ${value}` : Prisma.sql`id = ${value}`;
+  await queueEntryWrites(transactionRunner(tx), Prisma.sql`SELECT id FROM ngos WHERE ${where}`);
   const rows = await tx.$queryRaw<LockedNgo[]>`SELECT ${LOCKED_NGO_COLUMNS} FROM ngos WHERE ${where} FOR UPDATE`;
   const row = rows[0];
   if (!row) throw new ApiError("not_found", `No registry entry has the slug '${value}'.`);
@@ -61,6 +89,7 @@ export async function lockNgosByKeys(
   if (conditions.length === 0) return [];
   const wanted = new Set(registrations.map((r) => `${r.country}\u0000${r.registration_number}`));
   const wantedSlugs = new Set(slugs);
+  await queueEntryWrites(transactionRunner(tx), Prisma.sql`SELECT id FROM ngos WHERE ${Prisma.join(conditions, " OR ")}`);
   const rows = await tx.$queryRaw<LockedNgo[]>`
     SELECT ${LOCKED_NGO_COLUMNS} FROM ngos WHERE ${Prisma.join(conditions, " OR ")}
     ORDER BY id FOR UPDATE`;

@@ -35,11 +35,14 @@ const WRITE_QUEUES = 256;
  * Queues the transaction behind every other write to these entries (`ids`: a query of their ids),
  * before it writes anything. The events API lists events in the order of the ids of the
  * transactions that wrote them (lib/webhooks/list-events.ts), and PostgreSQL gives a transaction
- * its id at its first write, a row lock included. A write that got its id and then waited for an
- * entry (an import waits for its whole batch; a row lock takes its id before it waits) could
- * commit after a later-numbered write of the same entry and be listed before it: a reader that
- * follows the list would end with the older state. An advisory lock takes no id, so a write that
- * queues here first gets its id only once the writes before it have ended.
+ * its id at its first write, a row lock included (once it has it: a transaction waiting for its
+ * first row lock has none yet). A write that got its id and then waited for an entry could commit
+ * after a later-numbered write of the same entry and be listed before it, and a reader following
+ * the list would end with the older state: an import's batch locks its entries one after another,
+ * holding the first while it waits for the next, and on PostgreSQL writes its temporary tables
+ * before it locks any. An advisory lock takes no id, so a write that queues here first gets its
+ * id only once the writes queued before it have ended; single-entry writes queue too, or one
+ * could take an entry an import has queued for but not yet locked.
  *
  * Entries share the queues by a hash of their id: a batch of 20,000 takes at most 256 locks
  * (PostgreSQL's lock table is small), in ascending order, so two writes that each queue once

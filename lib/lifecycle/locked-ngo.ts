@@ -46,8 +46,9 @@ const WRITE_QUEUES = 256;
  *
  * Entries share the queues by a hash of their id: a batch of 20,000 takes at most 256 locks
  * (PostgreSQL's lock table is small), in ascending order, so two writes that each queue once
- * never deadlock here; unrelated writes meet in one queue once in 256 pairs. Every write of an existing entry calls
- * this before its row locks: lockNgo and lockNgosByKeys, and the import's COPY path directly.
+ * never deadlock here; unrelated writes meet in one queue once in 256 pairs. Every write of an
+ * existing entry calls this before its row locks: lockNgo and lockNgosByKeys, and the import's
+ * COPY path directly.
  */
 export async function queueEntryWrites(run: SqlRunner, ids: Prisma.Sql): Promise<void> {
   await run(Prisma.sql`
@@ -92,10 +93,9 @@ export async function lockNgosByKeys(
   if (conditions.length === 0) return [];
   const wanted = new Set(registrations.map((r) => `${r.country}\u0000${r.registration_number}`));
   const wantedSlugs = new Set(slugs);
-  await queueEntryWrites(transactionRunner(tx), Prisma.sql`SELECT id FROM ngos WHERE ${Prisma.join(conditions, " OR ")}`);
-  const rows = await tx.$queryRaw<LockedNgo[]>`
-    SELECT ${LOCKED_NGO_COLUMNS} FROM ngos WHERE ${Prisma.join(conditions, " OR ")}
-    ORDER BY id FOR UPDATE`;
+  const where = Prisma.join(conditions, " OR ");
+  await queueEntryWrites(transactionRunner(tx), Prisma.sql`SELECT id FROM ngos WHERE ${where}`);
+  const rows = await tx.$queryRaw<LockedNgo[]>`SELECT ${LOCKED_NGO_COLUMNS} FROM ngos WHERE ${where} ORDER BY id FOR UPDATE`;
   return rows.filter((r) => wantedSlugs.has(r.slug) || wanted.has(`${r.country}\u0000${r.registration_number}`));
 }
 

@@ -23,6 +23,8 @@ export type Session = {
   script(sql: string): Promise<void>;
 };
 
+export type QueryOptions = { withoutJit?: boolean };
+
 export type Connection = {
   kind: DatabaseKind;
   prisma: PrismaClient;
@@ -32,8 +34,13 @@ export type Connection = {
    * statement, which works through any pooler, unless DB_PREPARED_STATEMENTS=1 names it (see
    * Config.dbPreparedStatements). Dates come back as Date, integers as number; cast DATE columns
    * to text in SQL.
+   *
+   * `withoutJit`: PostgreSQL compiles a plan whose estimated cost crosses jit_above_cost, which
+   * for a statement of a few milliseconds takes hundreds; such a statement (the bulk export's
+   * batch, whose estimate grows with the batch) runs in a read-only transaction with JIT off for
+   * it alone. PGlite has no JIT.
    */
-  query<T>(statement: Prisma.Sql): Promise<T[]>;
+  query<T>(statement: Prisma.Sql, options?: QueryOptions): Promise<T[]>;
   session<T>(fn: (session: Session) => Promise<T>): Promise<T>;
   /**
    * PostgreSQL only: runs a bulk load (COPY beside ordinary statements) as one transaction on a
@@ -78,10 +85,25 @@ function openPostgres(config: Config, url: string, queryTimeoutMs: number | unde
   return {
     kind: "postgresql",
     prisma,
-    async query<T>(statement: Prisma.Sql) {
+    async query<T>(statement: Prisma.Sql, options?: QueryOptions) {
       const { text, values } = statement;
       const name = config.dbPreparedStatements ? statementName(text) : undefined;
-      return (await pool.query({ name, text, values })).rows as T[];
+      if (!options?.withoutJit) return (await pool.query({ name, text, values })).rows as T[];
+      // One transaction, which is all a transaction pooler keeps on one server connection.
+      const client = await pool.connect();
+      let broken = false;
+      try {
+        await client.query("BEGIN READ ONLY; SET LOCAL jit = off");
+        const { rows } = await client.query({ name, text, values });
+        await client.query("COMMIT");
+        return rows as T[];
+      } catch (error) {
+        await client.query("ROLLBACK").catch(() => (broken = true));
+        throw error;
+      } finally {
+        // A connection that could not even roll back is not handed out again.
+        client.release(broken);
+      }
     },
     async session(fn) {
       const client = await pool.connect();

@@ -4,7 +4,7 @@
 import { config } from "@/lib/config";
 import { processWide } from "@/lib/process-wide";
 import { applyMigrations } from "./apply-migrations";
-import { openConnection, type Connection } from "./connection";
+import { openConnection, type Connection, type QueryOptions } from "./connection";
 import { embeddedFill } from "./embedded-fill";
 import type { Prisma, PrismaClient } from "./generated/client";
 
@@ -29,8 +29,8 @@ export async function getPrisma(): Promise<PrismaClient> {
 }
 
 /** Runs a composed statement on the driver (see Connection.query). */
-export async function queryRows<T>(statement: Prisma.Sql): Promise<T[]> {
-  return (await getConnection()).query<T>(statement);
+export async function queryRows<T>(statement: Prisma.Sql, options?: QueryOptions): Promise<T[]> {
+  return (await getConnection()).query<T>(statement, options);
 }
 
 /** Closes the handle (CLI commands and tests); the next getConnection opens a new one. */

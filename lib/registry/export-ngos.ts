@@ -4,33 +4,31 @@ import { asProblem, problemBody } from "@/lib/http/problem-response";
 import { log } from "@/lib/log";
 import { queryFingerprint } from "./cursor";
 import { decodeExportCursor, encodeExportCursor } from "./export-cursor";
-import { exportEncoder } from "./export-encoder";
-import type { ProjectedNgo } from "./project-ngo";
-import { projectNgoRows } from "./project-ngo-rows";
-import { readExportRows, type ExportRows } from "./read-export-batch";
+import { exportEncoder, utf8Bytes } from "./export-encoder";
+import { readExportEnd, readExportLines, type ExportBatch } from "./read-export-batch";
 import { registryWhere } from "./registry-where";
 import type { ExportQuery } from "./schemas";
 import type { Tier } from "@/lib/tiers";
 
 export type NgoExport = { body: ReadableStream<Uint8Array>; contentType: string; extension: string };
 
-type ExportBatch = { entries: ProjectedNgo[]; last: ExportRows["last"] };
-
 /**
- * Batches read ahead of the one being written out. Each batch's entries are read where the
- * previous batch's ended, then their details; so while the client's socket takes one batch, the
- * database reads the next two, the second one's entries beside the first one's details. Measured
- * when the export still read in creation order, whose pages the sample scatters: at 2,000,000
- * entries two exports side by side read 18,300 rows/s together against 10,600–15,500 alone, the
- * detail queries waiting on pages. In id order Node's encoding is the limit (docs/benchmarks.md).
+ * Batches read ahead of the one being written out, at once: each batch's end is found first (a
+ * short read of the primary key), so the database writes the next batches' lines beside each
+ * other, on connections of their own, while the client's socket takes the one before. At
+ * 2,000,000 entries, in one process: 27,400 rows/s with three, 21,900 with two, no more with four.
  */
-const READ_AHEAD = 2;
+const READ_AHEAD = 3;
+
+/** The batch after the last one: nothing read, nothing metered. */
+const NOTHING: ExportBatch = { lines: [], count: 0, last: null, more: false };
 
 /**
  * The registry as the tier may see it, filtered as asked, streamed batch by batch in id order
- * (ids sort by creation, see readExportRows): the database is read at most READ_AHEAD batches
- * ahead of what the client has taken (a pull stream), so memory stays constant however large the
- * registry.
+ * (ids sort by creation, see read-export-batch.ts): the database is read at most READ_AHEAD
+ * batches ahead of what the client has taken (a pull stream), so memory stays constant however
+ * large the registry. Each entry is the list API's JSON for it, written by PostgreSQL
+ * (export-lines.ts).
  *
  * The snapshot is the set of entries created by the moment the export began (its mark, carried in
  * every checkpoint): entries created meanwhile are never in it, each entry is in it at most once,
@@ -56,21 +54,24 @@ export async function exportNgos(query: ExportQuery, tier: Tier, meter: () => Pr
 
   let position: string | null = resumed?.id ?? null;
   let count = resumed?.count ?? 0;
-  const withDetails = async ({ rows, last }: ExportRows): Promise<ExportBatch> => ({ entries: await projectNgoRows(rows, tier), last });
   // The first batch is read before the answer begins, so that its problems are an ordinary
-  // problem+json answer; every later one is metered before it is read.
-  let rowsRead: Promise<ExportRows> = readExportRows(filters, tier, mark, position, size);
-  const queue: Promise<ExportBatch>[] = [Promise.resolve(await withDetails(await rowsRead))];
+  // problem+json answer; every later one is metered before its end is looked for.
+  const firstEnd = await readExportEnd(filters, tier, mark, position, size);
+  const queue: Promise<ExportBatch>[] = [Promise.resolve(await readExportLines(filters, tier, mark, position, firstEnd))];
+  let lastEnd: Promise<string | null> = Promise.resolve(firstEnd);
   const readAhead = () => {
-    rowsRead = rowsRead.then(async (previous) => {
-      // After a short batch nothing follows (the export ends there): not read, not metered.
-      if (previous.rows.length < size) return { rows: [], last: null };
+    const after = lastEnd;
+    // After the last batch (no end: fewer entries than a batch followed) nothing is read.
+    const end = after.then(async (from) => {
+      if (from === null) return null;
       await meter();
-      return readExportRows(filters, tier, mark, previous.last, size);
+      return readExportEnd(filters, tier, mark, from, size);
     });
-    const batch = rowsRead.then(withDetails);
+    lastEnd = end;
+    const batch = Promise.all([after, end]).then(([from, to]) => (from === null ? NOTHING : readExportLines(filters, tier, mark, from, to)));
     // A failure is met when its batch is taken from the queue, or never (the client went away).
     batch.catch(() => {});
+    end.catch(() => {});
     queue.push(batch);
   };
   let head = encoder.head();
@@ -84,15 +85,14 @@ export async function exportNgos(query: ExportQuery, tier: Tier, meter: () => Pr
         if (done) return;
         try {
           const batch = await queue.shift()!;
-          count += batch.entries.length;
+          count += batch.count;
           position = batch.last ?? position;
-          const more = batch.entries.length === size;
-          if (more) while (queue.length < READ_AHEAD) readAhead();
-          let text = head + encoder.batch(batch.entries, more ? { cursor: checkpoint()!, count } : null);
+          if (batch.more) while (queue.length < READ_AHEAD) readAhead();
+          const pieces = [head, ...encoder.batch(batch.lines, batch.more && position ? { cursor: checkpoint()!, count } : null)];
           head = "";
-          if (!more) text += encoder.complete(count);
-          controller.enqueue(encode.encode(text));
-          if (!more) {
+          if (!batch.more) pieces.push(encoder.complete(count));
+          controller.enqueue(utf8Bytes(pieces));
+          if (!batch.more) {
             done = true;
             controller.close();
           }

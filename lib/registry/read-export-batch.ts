@@ -1,42 +1,65 @@
 import { Prisma, queryRows } from "@/lib/db";
-import { ngoColumns, type NgoRow } from "./ngo-record";
+import { exportLine } from "./export-lines";
 import { registryWhere } from "./registry-where";
 import type { RegistryFilters } from "./schemas";
 import type { Tier } from "@/lib/tiers";
 
-export type ExportRows = {
-  rows: NgoRow[];
-  /** Where the next batch starts: the id of this one's last entry (null when it is empty). */
+export type ExportBatch = {
+  /** The batch's entries, one JSON line each. */
+  lines: string[];
+  count: number;
+  /** Where the next batch starts: this one's end, or its last entry's id when it is the last. */
   last: string | null;
+  /** Whether entries may follow (the batch was cut at its size). */
+  more: boolean;
 };
 
 /**
- * The next `size` entries of an export after the entry `after`, as the tier may see them, by id,
- * of those created by `mark`: one short query on the primary key, without their details
- * (projectNgoRows reads those). An id never changes, so no entry moves across the export's
- * position while it runs; and ids sort by creation (lib/random-id.ts), so consecutive entries,
- * their score components and their history lie on neighbouring pages and in neighbouring index
- * leaves, read once each. No transaction stays open while a slow client reads.
+ * A batch of an export is the entries after `after` up to and including `end`, by id, of those
+ * created by `mark`, as the tier may see them. An id never changes, so no entry moves across a
+ * batch's ends while the export runs; and ids sort by creation (lib/random-id.ts), so consecutive
+ * entries, their score components and their history lie on neighbouring pages and index leaves.
+ *
+ * The end comes first, from the primary key alone (readExportEnd): so the next batch's end is
+ * known while this one's lines are still being written, and the batches an export reads ahead
+ * are written at once, each on a connection of its own. No transaction stays open while a slow
+ * client reads.
  */
-export async function readExportRows(
-  filters: RegistryFilters,
-  tier: Tier,
-  mark: string,
-  after: string | null,
-  size: number,
-): Promise<ExportRows> {
-  const rows = await queryRows<NgoRow>(exportBatchStatement(filters, tier, mark, after, size));
-  return { rows, last: rows.at(-1)?.id ?? null };
-}
-
-/** The statement of readExportRows (the query-plan test EXPLAINs it). */
-export function exportBatchStatement(filters: RegistryFilters, tier: Tier, mark: string, after: string | null, size: number): Prisma.Sql {
+function batchWhere(filters: RegistryFilters, tier: Tier, mark: string, after: string | null, end?: string | null): Prisma.Sql {
   const conditions = [registryWhere(filters, tier), Prisma.sql`n.created_at <= ${mark}::timestamptz`];
   if (after) conditions.push(Prisma.sql`n.id > ${after}::text`);
+  if (end) conditions.push(Prisma.sql`n.id <= ${end}::text`);
+  return Prisma.join(conditions, " AND ");
+}
+
+/** The id of the `size`th entry after `after`, where a batch of that size ends; null when fewer follow. */
+export async function readExportEnd(filters: RegistryFilters, tier: Tier, mark: string, after: string | null, size: number): Promise<string | null> {
+  const [row] = await queryRows<{ id: string }>(exportEndStatement(filters, tier, mark, after, size));
+  return row?.id ?? null;
+}
+
+/** The entries from `after` to `end` (to the last entry when `end` is null), as JSON lines. */
+export async function readExportLines(filters: RegistryFilters, tier: Tier, mark: string, after: string | null, end: string | null): Promise<ExportBatch> {
+  // Without JIT: the estimate grows with the batch's details, and compiling costs more than the batch.
+  const rows = await queryRows<{ id: string; line: string }>(exportLinesStatement(filters, tier, mark, after, end), { withoutJit: true });
+  return { lines: rows.map((row) => row.line), count: rows.length, last: end ?? rows.at(-1)?.id ?? after, more: end !== null };
+}
+
+/** readExportEnd's statement (the query-plan test EXPLAINs it). */
+export function exportEndStatement(filters: RegistryFilters, tier: Tier, mark: string, after: string | null, size: number): Prisma.Sql {
   return Prisma.sql`
-    SELECT ${ngoColumns(tier)}
+    SELECT n.id FROM ngos n
+    WHERE ${batchWhere(filters, tier, mark, after)}
+    ORDER BY n.id OFFSET ${size - 1}::int LIMIT 1`;
+}
+
+/** readExportLines' statement (the query-plan test EXPLAINs it). */
+export function exportLinesStatement(filters: RegistryFilters, tier: Tier, mark: string, after: string | null, end: string | null): Prisma.Sql {
+  const { line, details } = exportLine(tier);
+  return Prisma.sql`
+    SELECT n.id, ${line} AS line
     FROM ngos n
-    WHERE ${Prisma.join(conditions, " AND ")}
-    ORDER BY n.id
-    LIMIT ${size}::int`;
+    ${details}
+    WHERE ${batchWhere(filters, tier, mark, after, end)}
+    ORDER BY n.id`;
 }

@@ -108,9 +108,10 @@ function parseCsv(text: string): string[][] {
   return rows;
 }
 
-// A description that JSON must escape in every way it can: quotes, a backslash, a tab, a line
-// break, a control character, and characters outside ASCII (accents, an emoji, U+2028).
-const DESCRIPTION = '@once, "quoted" \\ and\ton two lines\nwith \u0007, café, 🌍, \u2028 and an end';
+// A description that JSON must escape in every way it can: quotes, a backslash, a tab, line
+// breaks, control characters (with hex letters in their escapes), and characters it keeps as
+// they are (DEL, accents, an emoji, U+2028). PostgreSQL writes the export's JSON, Node the list's.
+const DESCRIPTION = '@once, "quoted" \\ and\ton two lines\nwith \u0007\b\f\r\u001b\u007f, café, 🌍, \u2028 and an end';
 
 const bySlug = (a: Line, b: Line) => String(a.slug).localeCompare(String(b.slug));
 

@@ -1,0 +1,123 @@
+// The bulk export's entries as PostgreSQL writes them: each one line of JSON, byte for byte what
+// the list API sends for it (project-ngo.ts and JSON.stringify: the same fields in the same order,
+// the same escapes; tests/integration/export.test.ts compares them). Written in Node, a partner's
+// entry cost the server's one thread some 55 µs (decoding its ten rows, building objects,
+// stringifying, collecting the garbage), which held an export to 13,000–18,000 rows/s however
+// idle the database; written here, each batch comes back as lines of text, and the work spreads
+// over the connections that read batches ahead (export-ngos.ts). docs/benchmarks.md has figures.
+import { Prisma } from "@/lib/db";
+import { utcText } from "./ngo-record";
+import { canSee, NGO_FIELD_TIERS, TIERS, type NgoField, type Tier } from "@/lib/tiers";
+
+/**
+ * JSON text as concat's arguments: constant text (a JS string) beside values (SQL). concat
+ * writes its result once, where `||` would copy the growing text at every step, and reads NULL
+ * as empty text.
+ */
+type Json = (string | Prisma.Sql)[];
+
+/** Text as a JSON string. PostgreSQL escapes exactly what JSON.stringify escapes: the quote, the
+ * backslash, \b \f \n \r \t, and other characters below U+0020 as \u00xx. */
+const string = (text: Prisma.Sql): Json => [Prisma.sql`to_json(${text})`];
+/** Text that never needs an escape, quoted: enum labels, dates, to_char's times, and columns
+ * whose check constraints allow only letters, digits and hyphens. */
+const quoted = (text: Prisma.Sql): Json => ['"', text, '"'];
+const value = (sql: Prisma.Sql): Json => [sql];
+const time = (column: Prisma.Sql): Json => quoted(utcText(column));
+/** A value that may be NULL, as JSON's null then: text to quote, or text that is already JSON. */
+const quotedOrNull = (text: Prisma.Sql): Json => [Prisma.sql`coalesce('"' || ${text} || '"', 'null')`];
+const jsonOrNull = (json: Prisma.Sql): Json => [Prisma.sql`coalesce((${json})::text, 'null')`];
+
+function object(members: [string, Json][]): Json {
+  return [...members.flatMap(([name, json], i): Json => [`${i ? "," : "{"}"${name}":`, ...json]), "}"];
+}
+const array = (list: Prisma.Sql): Json => ["[", list, "]"];
+
+/** The SQL that writes the JSON: neighbouring constants as one literal (no quote in them is ours to
+ * escape but a doubled one). */
+function concat(json: Json): Prisma.Sql {
+  const args: Prisma.Sql[] = [];
+  let text = "";
+  for (const part of json) {
+    if (typeof part === "string") text += part;
+    else {
+      if (text) args.push(Prisma.raw(`'${text.replaceAll("'", "''")}'`));
+      text = "";
+      args.push(part);
+    }
+  }
+  if (text) args.push(Prisma.raw(`'${text.replaceAll("'", "''")}'`));
+  return Prisma.sql`concat(${Prisma.join(args, ", ")})`;
+}
+
+// A score component and a state change, their fields in the order loadNgoDetails reads them.
+const COMPONENT = object([
+  ["component", string(Prisma.sql`component`)],
+  ["score", value(Prisma.sql`score`)],
+  ["weight", value(Prisma.sql`weight`)],
+  ["evidence_date", quoted(Prisma.sql`evidence_date::text`)],
+  ["source", string(Prisma.sql`source`)],
+]);
+const STATE_CHANGE = object([
+  ["from", quotedOrNull(Prisma.sql`from_state::text`)],
+  ["to", quoted(Prisma.sql`to_state::text`)],
+  ["actor", string(Prisma.sql`actor`)],
+  ["reason", string(Prisma.sql`reason`)],
+  ["at", time(Prisma.sql`created_at`)],
+]);
+
+// The details, in the order loadNgoDetails reads them: one subquery each per entry, along the
+// index that leads with the entry's id.
+const COMPONENTS = Prisma.sql`LEFT JOIN LATERAL (
+    SELECT string_agg(${concat(COMPONENT)}, ',' ORDER BY weight DESC, component) AS list
+    FROM trust_score_components WHERE ngo_id = n.id) components ON true`;
+const HISTORY = Prisma.sql`LEFT JOIN LATERAL (
+    SELECT string_agg(${concat(STATE_CHANGE)}, ',' ORDER BY created_at, id) AS list
+    FROM ngo_state_transitions WHERE ngo_id = n.id) history ON true`;
+
+/** Each field as JSON, from the entry `n` and its details. */
+const FIELD_JSON: Record<NgoField, Json> = {
+  id: string(Prisma.sql`n.id`),
+  slug: quoted(Prisma.sql`n.slug`),
+  name: string(Prisma.sql`n.name`),
+  legal_name: string(Prisma.sql`n.legal_name`),
+  registration_number: string(Prisma.sql`n.registration_number`),
+  state: quoted(Prisma.sql`n.state::text`),
+  sector: string(Prisma.sql`n.sector_id`),
+  country: quoted(Prisma.sql`n.country::text`),
+  city: string(Prisma.sql`n.city`),
+  website: jsonOrNull(Prisma.sql`to_json(n.website)`),
+  description: string(Prisma.sql`n.description`),
+  founded_year: jsonOrNull(Prisma.sql`n.founded_year`),
+  trust_score: value(Prisma.sql`n.trust_score`),
+  trust: object([
+    ["score", value(Prisma.sql`n.trust_score`)],
+    ["methodology_version", string(Prisma.sql`n.trust_methodology`)],
+    ["as_of", time(Prisma.sql`n.trust_as_of`)],
+    ["components", array(Prisma.sql`components.list`)],
+  ]),
+  state_history: array(Prisma.sql`history.list`),
+  // Not concat's own t and f.
+  donations_enabled: value(Prisma.sql`n.donations_enabled::text`),
+  verified_at: quotedOrNull(utcText(Prisma.sql`n.verified_at`)),
+  created_at: time(Prisma.sql`n.created_at`),
+  updated_at: time(Prisma.sql`n.updated_at`),
+};
+
+type TierLines = { line: Prisma.Sql; details: Prisma.Sql };
+
+const LINES_BY_TIER = Object.fromEntries(
+  TIERS.map((tier) => {
+    const visible = (Object.keys(NGO_FIELD_TIERS) as NgoField[]).filter((field) => canSee(tier, field));
+    const details = [canSee(tier, "trust") ? COMPONENTS : null, canSee(tier, "state_history") ? HISTORY : null].filter((d) => d !== null);
+    return [
+      tier,
+      { line: concat(object(visible.map((field) => [field, FIELD_JSON[field]]))), details: details.length ? Prisma.join(details, "\n", "", "") : Prisma.empty },
+    ];
+  }),
+) as Record<Tier, TierLines>;
+
+/** The JSON line of an entry `n` as the tier sees it, and the joins that bring its details. */
+export function exportLine(tier: Tier): TierLines {
+  return LINES_BY_TIER[tier];
+}

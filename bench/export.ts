@@ -19,20 +19,22 @@ export async function measureExport(baseUrl: string, key: string, serverGroup: n
   const sampler = setInterval(() => (peak = Math.max(peak, groupRssBytes(serverGroup))), 20);
   const started = performance.now();
   let rows = 0;
-  let tail = "";
   let complete = false;
   try {
     const response = await fetch(`${baseUrl}/api/registry/export`, { headers: { authorization: `Bearer ${key}` } });
     if (response.status !== 200) throw new Error(`the export answered ${response.status}`);
-    const decoder = new TextDecoder();
+    // Lines are counted on the bytes, without decoding them: the client shares the machine's two
+    // cores with the server and PostgreSQL, and decoding and splitting 1.9 KB a line held the
+    // export it measured to 30,700 rows/s; counted on bytes, 34,700 (curl: 39,000).
+    let tail = Buffer.alloc(0);
     for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
-      const text = tail + decoder.decode(chunk, { stream: true });
-      const lines = text.split("\n");
-      tail = lines.pop() ?? "";
-      for (const line of lines) {
-        if (!line.startsWith('{"export":')) rows += 1;
-        else if (line.startsWith('{"export":"complete"')) complete = true;
+      const bytes = tail.length ? Buffer.concat([tail, chunk]) : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+      let start = 0;
+      for (let end = bytes.indexOf(NEWLINE, start); end !== -1; start = end + 1, end = bytes.indexOf(NEWLINE, start)) {
+        if (!startsWith(bytes, start, CONTROL)) rows += 1;
+        else if (startsWith(bytes, start, COMPLETE)) complete = true;
       }
+      tail = Buffer.from(bytes.subarray(start));
     }
   } finally {
     clearInterval(sampler);
@@ -50,6 +52,12 @@ export async function measureExport(baseUrl: string, key: string, serverGroup: n
     rss_growth_mb: mb(peak - before),
   };
 }
+
+const NEWLINE = 0x0a;
+const CONTROL = Buffer.from('{"export":');
+const COMPLETE = Buffer.from('{"export":"complete"');
+
+const startsWith = (bytes: Buffer, at: number, prefix: Buffer) => prefix.compare(bytes, at, Math.min(at + prefix.length, bytes.length)) === 0;
 
 /** Resident memory of every process in a process group (a server and what it forked). */
 function groupRssBytes(group: number): number {

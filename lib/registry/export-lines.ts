@@ -10,9 +10,8 @@ import { utcText } from "./ngo-record";
 import { canSee, NGO_FIELD_TIERS, TIERS, type NgoField, type Tier } from "@/lib/tiers";
 
 /**
- * JSON text as concat's arguments: constant text (a JS string) beside values (SQL). concat
- * writes its result once, where `||` would copy the growing text at every step, and reads NULL
- * as empty text.
+ * JSON text as concat's arguments: constant text (a JS string) beside values (SQL). concat reads
+ * NULL as empty text, so a value that may be NULL says what it is then (quotedOrNull, jsonOrNull).
  */
 type Json = (string | Prisma.Sql)[];
 
@@ -33,8 +32,7 @@ function object(members: [string, Json][]): Json {
 }
 const array = (list: Prisma.Sql): Json => ["[", list, "]"];
 
-/** The SQL that writes the JSON: neighbouring constants as one literal (no quote in them is ours to
- * escape but a doubled one). */
+/** The SQL that writes the JSON: neighbouring constants as one SQL literal (a single quote doubled). */
 function concat(json: Json): Prisma.Sql {
   const args: Prisma.Sql[] = [];
   let text = "";

@@ -17,15 +17,21 @@ export type NgoExport = { body: ReadableStream<Uint8Array>; contentType: string;
  * short read of the primary key), so the database writes the next batches' lines beside each
  * other, on connections of their own, while the client's socket takes the one before. At
  * 2,000,000 entries, in one process: 27,400 rows/s with three, 21,900 with two, no more with four.
+ *
+ * An export then holds one connection more than it reads ahead (the next batch's end is read
+ * meanwhile), and leaves at least one of the process's pool to its other requests: with the
+ * serverless pool of three it reads one batch ahead.
  */
-const READ_AHEAD = 3;
+export function exportReadAhead(poolMax: number): number {
+  return Math.max(1, Math.min(3, poolMax - 2));
+}
 
 /** The batch after the last one: nothing read, nothing metered. */
 const NOTHING: ExportBatch = { lines: [], count: 0, last: null, more: false };
 
 /**
  * The registry as the tier may see it, filtered as asked, streamed batch by batch in id order
- * (ids sort by creation, see read-export-batch.ts): the database is read at most READ_AHEAD
+ * (ids sort by creation, see read-export-batch.ts): the database is read at most exportReadAhead
  * batches ahead of what the client has taken (a pull stream), so memory stays constant however
  * large the registry. Each entry is the list API's JSON for it, written by PostgreSQL
  * (export-lines.ts).
@@ -51,6 +57,7 @@ export async function exportNgos(query: ExportQuery, tier: Tier, meter: () => Pr
   const encoder = exportEncoder(query.format ?? "ndjson", tier);
   const encode = new TextEncoder();
   const size = config().exportBatchSize;
+  const readAheadCount = exportReadAhead(config().dbPoolMax);
 
   let position: string | null = resumed?.id ?? null;
   let count = resumed?.count ?? 0;
@@ -87,7 +94,7 @@ export async function exportNgos(query: ExportQuery, tier: Tier, meter: () => Pr
           const batch = await queue.shift()!;
           count += batch.count;
           position = batch.last ?? position;
-          if (batch.more) while (queue.length < READ_AHEAD) readAhead();
+          if (batch.more) while (queue.length < readAheadCount) readAhead();
           const pieces = [head, ...encoder.batch(batch.lines, batch.more && position ? { cursor: checkpoint()!, count } : null)];
           head = "";
           if (!batch.more) pieces.push(encoder.complete(count));

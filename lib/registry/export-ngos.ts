@@ -27,7 +27,7 @@ export function exportReadAhead(poolMax: number): number {
 }
 
 /** The batch after the last one: nothing read, nothing metered. */
-const NOTHING: ExportBatch = { lines: [], count: 0, last: null, more: false };
+const NOTHING: ExportBatch = { lines: [], last: null, more: false };
 
 /**
  * The registry as the tier may see it, filtered as asked, streamed batch by batch in id order
@@ -92,10 +92,10 @@ export async function exportNgos(query: ExportQuery, tier: Tier, meter: () => Pr
         if (done) return;
         try {
           const batch = await queue.shift()!;
-          count += batch.count;
+          count += batch.lines.length;
           position = batch.last ?? position;
           if (batch.more) while (queue.length < readAheadCount) readAhead();
-          const pieces = [head, ...encoder.batch(batch.lines, batch.more && position ? { cursor: checkpoint()!, count } : null)];
+          const pieces = [head, ...encoder.batch(batch.lines, batch.more ? { cursor: checkpoint()!, count } : null)];
           head = "";
           if (!batch.more) pieces.push(encoder.complete(count));
           controller.enqueue(utf8Bytes(pieces));

@@ -7,7 +7,6 @@ import type { Tier } from "@/lib/tiers";
 export type ExportBatch = {
   /** The batch's entries, one JSON line each. */
   lines: string[];
-  count: number;
   /** Where the next batch starts: this one's end, or its last entry's id when it is the last. */
   last: string | null;
   /** Whether entries may follow (the batch was cut at its size). */
@@ -42,7 +41,7 @@ export async function readExportEnd(filters: RegistryFilters, tier: Tier, mark: 
 export async function readExportLines(filters: RegistryFilters, tier: Tier, mark: string, after: string | null, end: string | null): Promise<ExportBatch> {
   // Without JIT: the estimate grows with the batch's details, and compiling costs more than the batch.
   const rows = await queryRows<{ id: string; line: string }>(exportLinesStatement(filters, tier, mark, after, end), { withoutJit: true });
-  return { lines: rows.map((row) => row.line), count: rows.length, last: end ?? rows.at(-1)?.id ?? after, more: end !== null };
+  return { lines: rows.map((row) => row.line), last: end ?? rows.at(-1)?.id ?? after, more: end !== null };
 }
 
 /** readExportEnd's statement (the query-plan test EXPLAINs it). */

@@ -8,9 +8,12 @@ import { searchVector } from "@/lib/registry/search-vector";
 import { canSee, searchableFields, TIERS, type SearchableField, type Tier } from "@/lib/tiers";
 import { openTestConnection } from "../support/test-connection";
 
-// The tier table, the vector each tier searches and the trigger that fills the vectors must agree.
-// Against a real database of its own (embedded, or PostgreSQL with TEST_DATABASE=postgres),
-// in-process without the app: the migration and its trigger are part of what is tested.
+// The tier table, the vector each tier searches and the trigger that fills the vectors must agree,
+// and registry_fold's shortcut for ASCII text (migration 20261127200000_registry_fold_ascii) must
+// fold every text as the full fold does, so that vectors stored before it and queries folded
+// after it still meet. Against a real database of its own (embedded, or PostgreSQL with
+// TEST_DATABASE=postgres), in-process without the app: the migrations and the trigger are part of
+// what is tested.
 
 const SEARCH_BY_TIER = "20261124000000_search_by_tier";
 
@@ -77,5 +80,64 @@ describe("searchVector", () => {
     await connection.query(Prisma.sql`UPDATE ngos SET registration_number = 'QY/99/1111111' WHERE slug = 'entry-after'`);
     expect(await search("partner", "QY/99/1111111")).toEqual(["entry-after"]);
     expect(await search("partner", "QX-12-7654321")).toEqual(["entry-before"]);
+  });
+});
+
+// The fold as the first migration defined it, without the shortcut.
+const FULL_FOLD = `translate(regexp_replace(normalize(lower(t), NFD), '[\\u0300-\\u036f]', '', 'g'), 'øđħıłŧßæœðþ', 'odhiltsaodt')`;
+
+const TEXTS = [
+  "",
+  "Nairobi Water Trust",
+  "UPPER lower MiXeD 0123456789",
+  "punctuation !\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~",
+  "tabs\tnew\nlines\rand \u0001 \u001b \u007f controls",
+  "São Paulo",
+  "Łódź ĦÆØ Þórsmörk straße œuvre",
+  "Ἀθῆναι",
+  "Йошкар-Ола",
+  "İstanbul ıIiİ",
+  "Thành phố Hồ Chí Minh",
+  "東京 नई दिल्ली القاهرة",
+  "emoji 🙂 and ﬁ ligature",
+  "combining e\u0301 already decomposed",
+  "A".repeat(5000),
+];
+
+// Strings of random code points, most of them ASCII, some not, from a fixed seed.
+function randomTexts(count: number): string[] {
+  let seed = 21;
+  const next = () => (seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648) / 2_147_483_648;
+  const ranges: [number, number][] = [[0x01, 0x7f], [0x01, 0x7f], [0x01, 0x7f], [0xa0, 0x24f], [0x300, 0x36f], [0x370, 0x52f], [0x1e00, 0x1fff], [0x1f300, 0x1f64f]];
+  return Array.from({ length: count }, () => {
+    const allAscii = next() < 0.5;
+    return Array.from({ length: Math.floor(next() * 40) }, () => {
+      const [low, high] = ranges[allAscii ? 0 : Math.floor(next() * ranges.length)]!;
+      return String.fromCodePoint(low + Math.floor(next() * (high - low + 1)));
+    }).join("");
+  });
+}
+
+describe("registry_fold", () => {
+  it("folds ASCII and every other text exactly as the full fold does", async () => {
+    const texts = [...TEXTS, ...randomTexts(2000)];
+    const rows = await connection.query<{ i: number; folded: string; full: string }>(Prisma.sql`
+      SELECT i::int, registry_fold(t) AS folded, ${Prisma.raw(FULL_FOLD)} AS full
+      FROM unnest(${texts}::text[]) WITH ORDINALITY AS input(t, i)`);
+    expect(rows).toHaveLength(texts.length);
+    const differing = rows.filter((r) => r.folded !== r.full).map((r) => texts[r.i - 1]);
+    expect(differing).toEqual([]);
+    expect(rows.slice(0, 6).map((r) => r.folded)).toEqual([
+      "",
+      "nairobi water trust",
+      "upper lower mixed 0123456789",
+      TEXTS[3]!.toLowerCase(),
+      TEXTS[4]!.toLowerCase(),
+      "sao paulo",
+    ]);
+  });
+
+  it("folds NULL to NULL", async () => {
+    expect(await connection.query(Prisma.sql`SELECT registry_fold(NULL) AS folded`)).toEqual([{ folded: null }]);
   });
 });

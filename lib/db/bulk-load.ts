@@ -11,12 +11,12 @@ import { from as copyFrom } from "pg-copy-streams";
 export type BulkLoad = {
   query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
   /**
-   * Sends rows in COPY's text format (copyLine) to `COPY … FROM STDIN`. Resolves as soon as the
-   * connection has taken them (after any COPY still ahead of it has finished), with `stored`, the
-   * rows written once the server has them all: a loader can prepare its next rows meanwhile,
-   * so that its work and the server's overlap.
+   * Sends rows in COPY's text format (copyLine) to `COPY … FROM STDIN` and resolves with the rows
+   * written once the server has them all. Statements run one at a time in the order asked: a
+   * loader may ask for its next COPYs before this one is done (their rows wait here), and prepare
+   * more rows meanwhile, so that its work and the server's overlap.
    */
-  startCopy(sql: string, text: string): Promise<{ stored: Promise<number> }>;
+  copy(sql: string, text: string): Promise<number>;
 };
 
 export async function runBulkLoad<T>(url: string, load: (bulk: BulkLoad) => Promise<T>, connectTimeoutMs = 10_000): Promise<T> {
@@ -27,29 +27,23 @@ export async function runBulkLoad<T>(url: string, load: (bulk: BulkLoad) => Prom
   // One statement at a time on the connection, in the order asked: a COPY asked for while another
   // runs waits here with its rows (pg itself would queue it too, but warns that it will stop).
   let previous: Promise<unknown> = Promise.resolve();
-  const inTurn = <R,>(run: () => Promise<R>, over: (started: R) => Promise<unknown> = async () => {}): Promise<R> => {
-    const started = previous.then(run, run);
-    previous = started.then(over).catch(() => {});
-    return started;
+  const inTurn = <R,>(run: () => Promise<R>): Promise<R> => {
+    const done = previous.then(run, run);
+    previous = done.catch(() => {});
+    return done;
   };
   try {
     await client.query("BEGIN");
     const result = await load({
       query: <R,>(sql: string, params?: unknown[]) => inTurn(async () => (await client.query(sql, params)).rows as R[]),
-      startCopy: (sql, text) =>
-        inTurn(
-          async () => {
-            const stream = client.query(copyFrom(sql));
-            const stored = finished(stream).then(() => stream.rowCount);
-            // Awaited by the caller later; a failure before then must not count as unhandled.
-            stored.catch(() => {});
-            const taken = text ? new Promise<void>((resolve) => stream.write(text, () => resolve())) : Promise.resolve();
-            stream.end();
-            await Promise.race([taken, stored]);
-            return { stored };
-          },
-          (copy) => copy.stored,
-        ),
+      copy: (sql, text) =>
+        inTurn(async () => {
+          const stream = client.query(copyFrom(sql));
+          if (text) stream.write(text);
+          stream.end();
+          await finished(stream);
+          return stream.rowCount;
+        }),
     });
     await client.query("COMMIT");
     return result;

@@ -157,5 +157,5 @@ function scoreColumns(score: TrustScore | null, now: Date): unknown[] {
 
 async function copy(bulk: BulkLoad, sql: string, lines: readonly string[]): Promise<void> {
   if (lines.length === 0) return;
-  await (await bulk.startCopy(sql, lines.join(""))).stored;
+  await bulk.copy(sql, lines.join(""));
 }

@@ -67,7 +67,7 @@ export async function copySampleRegistry(
 async function copyChunks(bulk: BulkLoad, slices: Iterable<SampleNgo[]>): Promise<SeedSampleRegistryResult> {
   const issued: { table: number; rows: Promise<number> }[] = [];
   const copy = (table: number, sql: string, text: string) => {
-    const rows = bulk.startCopy(sql, text).then((c) => c.stored);
+    const rows = bulk.copy(sql, text);
     // Counted at the end; a failure surfaces there, or sooner through the next COPY it aborts.
     rows.catch(() => {});
     issued.push({ table, rows });
@@ -75,13 +75,14 @@ async function copyChunks(bulk: BulkLoad, slices: Iterable<SampleNgo[]>): Promis
   };
   const waiting: Promise<unknown>[] = [];
   let interrupted: { error: unknown } | undefined;
+  const emptyChunk = () => ({ ngos: "", components: "", transitions: "", size: 0 });
   try {
-    let chunk = { ngos: "", components: "", transitions: "", size: 0 };
+    let chunk = emptyChunk();
     const send = async () => {
       void copy(0, COPY_NGOS, chunk.ngos);
       void copy(1, COPY_COMPONENTS, chunk.components);
       waiting.push(copy(2, COPY_TRANSITIONS, chunk.transitions));
-      chunk = { ngos: "", components: "", transitions: "", size: 0 };
+      chunk = emptyChunk();
       if (waiting.length > CHUNKS_AHEAD) await waiting.shift();
     };
     for (const slice of slices) {

@@ -3,13 +3,15 @@
 // size. Each chunk of the generator goes in as three COPYs (entries, score components, history),
 // so memory holds a few chunks whatever the count, and everything is one transaction: a failed
 // or killed load leaves the registry as it was. Search vectors come from the trigger, which COPY
-// fires like any insert.
+// fires like any insert; the aggregates are recounted once, at the end.
 import type { BulkLoad } from "@/lib/db/bulk-load";
 import { copyLine } from "@/lib/db/copy-line";
+import { bulkRunner } from "@/lib/db/sql-runner";
 import { deleteAllNgos } from "./delete-all-ngos";
 import { DEFAULT_SAMPLE_COUNT, DEFAULT_SAMPLE_SEED, sampleRegistryChunks, type SampleNgo } from "./generate-sample-registry";
 import { COMPONENT_COLUMNS, NGO_COLUMNS, TRANSITION_COLUMNS, type Columns } from "./sample-columns";
 import type { SeedSampleRegistryOptions, SeedSampleRegistryResult } from "./seed-sample-registry";
+import { withAggregatesRecountedAfter } from "./with-aggregates-recounted-after";
 import { withIndexesBuiltAfter } from "./with-indexes-built-after";
 
 /**
@@ -43,22 +45,19 @@ export async function copySampleRegistry(
   // default (64 MB) the two search indexes alone took more than twice as long (6.7 s and 2.8 s
   // against 2.6 s and 1.2 s at 100,000 entries). For this transaction only.
   await sql(`SET LOCAL maintenance_work_mem = '512MB'`);
-  // The statistics' and the timeline's aggregates are folded once, at the end, rather than after
-  // each of thousands of COPYs (see migration 20261127020000_bulk_loads_fold_once).
-  await sql(`SET LOCAL trust_registry.defer_folds = 'on'`);
-  const result = await withIndexesBuiltAfter(sql, () => copyChunks(bulk, sampleRegistryChunks({ count, seed }, SLICE_SIZE)));
-  await sql(`SELECT pg_advisory_xact_lock(72190021), pg_advisory_xact_lock(72190022)`);
-  await sql(`SELECT ngo_stats_fold(), ngo_state_months_fold()`);
-  // The planner's statistics at once, rather than whenever autovacuum gets to tables that went
-  // from empty to millions of rows: the first requests after a load plan with the real sizes.
-  await sql(`ANALYZE "ngos", "trust_score_components", "ngo_state_transitions"`);
-  return result;
+  return withAggregatesRecountedAfter(sql, bulkRunner(bulk), async () => {
+    const loaded = await withIndexesBuiltAfter(sql, () => copyChunks(bulk, sampleRegistryChunks({ count, seed }, SLICE_SIZE)));
+    // The planner's statistics at once, rather than whenever autovacuum gets to tables that went
+    // from empty to millions of rows: the recount and the first requests after a load plan with
+    // the real sizes.
+    await sql(`ANALYZE "ngos", "trust_score_components", "ngo_state_transitions"`);
+    return loaded;
+  });
 }
 
 /**
  * The generator and the server each work on a core of their own: while the server stores one
- * chunk (entries, then score components, then history: the state timeline's trigger looks up
- * the entries of the history it is given), the next chunks are generated here, up to
+ * chunk (entries, then score components, then history), the next chunks are generated here, up to
  * CHUNKS_AHEAD of them, so that the server never waits for rows and memory holds a few chunks
  * whatever the count. Measured at 2,000,000 entries: with the generator one chunk ahead and
  * generating each chunk in one go, the server's backend slept a quarter of the time and the

@@ -31,7 +31,40 @@ async function schemaShape(): Promise<Row[]> {
     UNION ALL
     SELECT conname, pg_get_constraintdef(oid) FROM pg_constraint
     WHERE conrelid IN ('"ngos"'::regclass, '"trust_score_components"'::regclass, '"ngo_state_transitions"'::regclass)
+    UNION ALL
+    SELECT tgname::text, pg_get_triggerdef(oid) || ' ' || tgenabled::text FROM pg_trigger
+    WHERE NOT tgisinternal AND tgrelid IN ('"ngos"'::regclass, '"trust_score_components"'::regclass, '"ngo_state_transitions"'::regclass)
     ORDER BY 1, 2`;
+}
+
+// The aggregates as a reader sees them (totals plus deltas not yet folded), and as a recount of
+// the entries and a replay of their history make them: equal whenever the aggregates are exact.
+async function aggregates(): Promise<{ read: Row[]; recounted: Row[] }> {
+  const read = await connection.prisma.$queryRaw<Row[]>`
+    SELECT 'stats' AS kind, jsonb_build_array(state, sector_id, country, trust_score, sum(count)::int) AS row FROM (
+      SELECT state, sector_id, country, trust_score, count FROM ngo_stats
+      UNION ALL SELECT state, sector_id, country, trust_score, count FROM ngo_stat_deltas
+    ) s GROUP BY state, sector_id, country, trust_score HAVING sum(count) <> 0
+    UNION ALL
+    SELECT 'buckets', jsonb_build_array(state, sector_id, country, bucket, sum(count)::int, sum(score_sum)::bigint) FROM (
+      SELECT state, sector_id, country, bucket, count, score_sum FROM ngo_stat_buckets
+      UNION ALL SELECT state, sector_id, country, LEAST(trust_score / 10, 9), count, count::bigint * trust_score FROM ngo_stat_deltas
+    ) b GROUP BY state, sector_id, country, bucket HAVING sum(count) <> 0
+    UNION ALL
+    SELECT 'months', jsonb_build_array(month, state, sum(count)::int) FROM (
+      SELECT month, state, count FROM ngo_state_months UNION ALL SELECT month, state, count FROM ngo_state_month_deltas
+    ) m GROUP BY month, state HAVING sum(count) <> 0
+    ORDER BY 1, 2`;
+  const recounted = await connection.prisma.$queryRaw<Row[]>`
+    SELECT 'stats' AS kind, jsonb_build_array(state, sector_id, country, trust_score, count(*)::int) AS row FROM ngos
+    GROUP BY state, sector_id, country, trust_score
+    UNION ALL
+    SELECT 'buckets', jsonb_build_array(state, sector_id, country, LEAST(trust_score / 10, 9), count(*)::int, sum(trust_score)::bigint) FROM ngos
+    GROUP BY state, sector_id, country, LEAST(trust_score / 10, 9)
+    UNION ALL
+    SELECT 'months', jsonb_build_array(month, state, count) FROM ngo_state_months_replay()
+    ORDER BY 1, 2`;
+  return { read, recounted };
 }
 
 describe("seedSampleRegistry", () => {
@@ -103,15 +136,40 @@ describe.runIf(process.env.TEST_DATABASE === "postgres")("copySampleRegistry (Po
     const shape = await schemaShape();
     const batched = await seedSampleRegistry(connection.prisma, { count: 1200, seed: "copy-test", reset: true });
     const expected = await registryRows();
+    const counted = await aggregates();
+    expect(counted.read).toEqual(counted.recounted);
     const copied = await copy({ count: 1200, seed: "copy-test", reset: true });
     expect(copied).toEqual(batched);
     expect(await registryRows()).toEqual(expected);
     expect(await schemaShape()).toEqual(shape);
+    // Counted once at the end, not by the triggers: the same aggregates as the batched load's.
+    expect(await aggregates()).toEqual(counted);
 
     const [found] = await connection.prisma.$queryRaw<Row[]>`
       SELECT slug FROM ngos WHERE public_search_vector @@ to_tsquery('simple', registry_fold('Sao & Paulo'))
       AND slug = ${SAMPLE_FIXTURES.accented}`;
     expect(found).toEqual({ slug: SAMPLE_FIXTURES.accented });
+  });
+
+  it("counts the entries already there and the new ones alike, and leaves the triggers on for every other writer", async () => {
+    await copy({ count: 1000, seed: "copy-before", reset: true });
+    // Another seed's names (and so slugs) may repeat these: make way for them.
+    await connection.prisma.$executeRaw`UPDATE ngos SET slug = slug || '-before'`;
+    const loaded = await copy({ count: 1000, seed: "copy-after" });
+    expect(loaded.ngos).toBe(1000);
+    const both = await aggregates();
+    expect(both.read).toEqual(both.recounted);
+    expect(both.read.filter((r) => r.kind === "months").length).toBeGreaterThan(12);
+
+    // An ordinary write after the load is counted by the triggers as before.
+    await connection.prisma.$executeRaw`
+      UPDATE ngos SET state = 'revoked' WHERE id = (SELECT id FROM ngos WHERE state = 'verified' ORDER BY id LIMIT 1)`;
+    await connection.prisma.$executeRaw`
+      INSERT INTO ngo_state_transitions (id, ngo_id, from_state, to_state, actor, reason, created_at)
+      SELECT 'transition-after-load', id, 'verified', 'revoked', 'test', 'test', now() FROM ngos WHERE state = 'revoked' ORDER BY id LIMIT 1`;
+    const after = await aggregates();
+    expect(after.read).toEqual(after.recounted);
+    expect(after.read).not.toEqual(both.read);
   });
 
   it("leaves the registry as it was when a COPY fails", async () => {

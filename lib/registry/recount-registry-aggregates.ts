@@ -1,0 +1,24 @@
+import { Prisma } from "@/lib/db";
+import type { SqlRunner } from "@/lib/db/sql-runner";
+
+/**
+ * Replaces the statistics' aggregates with a recount of the entries, and the state timeline's
+ * with a replay of their history, deltas not yet folded included: the totals are then exactly
+ * what `db verify-stats` recounts. The caller holds the entries still (a SHARE lock, or a bulk
+ * load's exclusive one), so no change falls between the recount and the new totals.
+ */
+export async function recountRegistryAggregates(run: SqlRunner): Promise<void> {
+  await run(Prisma.sql`DELETE FROM ngo_stat_deltas`);
+  await run(Prisma.sql`DELETE FROM ngo_stats`);
+  await run(Prisma.sql`DELETE FROM ngo_stat_buckets`);
+  await run(Prisma.sql`
+    INSERT INTO ngo_stats (state, sector_id, country, trust_score, count)
+    SELECT state, sector_id, country, trust_score, count(*) FROM ngos GROUP BY 1, 2, 3, 4`);
+  await run(Prisma.sql`
+    INSERT INTO ngo_stat_buckets (state, sector_id, country, bucket, count, score_sum)
+    SELECT state, sector_id, country, LEAST(trust_score / 10, 9), sum(count), sum(count::bigint * trust_score)
+    FROM ngo_stats GROUP BY 1, 2, 3, 4`);
+  await run(Prisma.sql`DELETE FROM ngo_state_month_deltas`);
+  await run(Prisma.sql`DELETE FROM ngo_state_months`);
+  await run(Prisma.sql`INSERT INTO ngo_state_months (month, state, count) SELECT month, state, count FROM ngo_state_months_replay()`);
+}

@@ -52,6 +52,14 @@ function sortKey(sort: SortParam, tier: Tier): SortKey {
  */
 export const RANKED_MATCHES = 1_000;
 
+/**
+ * The trust score from which a search first looks for its RANKED_MATCHES (listNgosStatement): the
+ * entries at or above it have search indexes of their own (migration 20261128120000_search_top_band,
+ * whose predicates must say the same number). An eighth of the sample registry, where a word that
+ * 1,000 of them share is common enough that reading all its matches would cost most.
+ */
+export const SEARCH_TOP_BAND = 90;
+
 export type ListStatement = { statement: Prisma.Sql; limit: number; key: SortKey; fingerprint: string };
 
 /**
@@ -90,9 +98,18 @@ export function listNgosStatement(query: ListQuery, tier: Tier): ListStatement {
   // ranked on; the page's ids among them by rank; then those entries, by primary key. The inner
   // order is total (id breaks ties), so every page of one search ranks the same set. Reading every
   // match is the search's cost: carrying whole rows through the two orders as well cost a fifth
-  // more at 2,000,000 entries (docs/benchmarks.md).
-  const ranked = Prisma.sql`(SELECT n.id, ${searchVector(tier)} FROM ngos n${searchRelation(query.q)} WHERE ${registryWhere(query, tier)}
-    ORDER BY n.trust_score DESC, n.id DESC LIMIT ${RANKED_MATCHES}::int) n${searchRelation(query.q)}`;
+  // more at 2,000,000 entries (docs/benchmarks.md). So the matches in the top band are read
+  // first, through its own index: when they are RANKED_MATCHES or more, they are the most trusted
+  // (every other match scores less), and the others are never read.
+  const matches = (condition: Prisma.Sql) => Prisma.sql`
+    SELECT n.id, ${searchVector(tier)} FROM ngos n${searchRelation(query.q)} WHERE ${registryWhere(query, tier)} AND ${condition}
+    ORDER BY n.trust_score DESC, n.id DESC LIMIT ${RANKED_MATCHES}::int`;
+  const ranked = Prisma.sql`(
+    WITH band AS MATERIALIZED (${matches(Prisma.raw(`n.trust_score >= ${SEARCH_TOP_BAND}`))})
+    SELECT * FROM band WHERE (SELECT count(*) FROM band) = ${RANKED_MATCHES}::int
+    UNION ALL
+    (${matches(Prisma.sql`(SELECT count(*) FROM band) < ${RANKED_MATCHES}::int`)})
+  ) n${searchRelation(query.q)}`;
   const pageIds = Prisma.sql`n.id = ANY(ARRAY(${page(ranked, after, Prisma.sql`n.id`)}))`;
   return { statement: page(Prisma.sql`ngos n${searchRelation(query.q)}`, [pageIds], columns), limit, key, fingerprint };
 }

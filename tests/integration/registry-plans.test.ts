@@ -260,4 +260,45 @@ describe.runIf(available)("the registry list's query plans", () => {
     } while (cursor);
     expect(seen).toBe(RANKED_MATCHES);
   }, 120_000);
+
+  it("ranks the same 1,000 whether the top band holds them or not, for every tier's vector", async () => {
+    const [{ listNgos, RANKED_MATCHES, SEARCH_TOP_BAND }, { Prisma, queryRows }, { registryWhere, searchRelation }] = await Promise.all([
+      import("@/lib/registry/list-ngos"),
+      import("@/lib/db"),
+      import("@/lib/registry/registry-where"),
+    ]);
+    const slugsOf = async (query: ListQuery, tier: Tier, condition = Prisma.sql`true`) =>
+      (
+        await queryRows<{ slug: string }>(Prisma.sql`
+          SELECT n.slug FROM ngos n${searchRelation(query.q)} WHERE ${registryWhere(query, tier)} AND ${condition}
+          ORDER BY n.trust_score DESC, n.id DESC LIMIT ${RANKED_MATCHES + 1}::int`)
+      ).map((r) => r.slug);
+    const walk = async (query: ListQuery, tier: Tier) => {
+      const ids: string[] = [];
+      let cursor: string | undefined;
+      do {
+        const page = await listNgos({ ...query, limit: 100, cursor }, tier);
+        ids.push(...page.data.map((entry) => entry.slug as string));
+        cursor = page.next_cursor ?? undefined;
+      } while (cursor);
+      return ids.sort();
+    };
+    const band = Prisma.raw(`n.trust_score >= ${SEARCH_TOP_BAND}`);
+    // The band holds 1,000 matches or more; it holds fewer of more than 1,000; fewer than 1,000 match.
+    const cases: { query: ListQuery; inBand: "all" | "some" | "every match" }[] = [
+      { query: { q: "foundation" } as ListQuery, inBand: "all" },
+      { query: { q: "foundation", sector: ["health"] } as ListQuery, inBand: "some" },
+      { query: { q: "zymurgy" } as ListQuery, inBand: "every match" },
+    ];
+    for (const tier of ["public", "operator"] as const) {
+      for (const { query, inBand } of cases) {
+        const [all, banded] = [await slugsOf(query, tier), await slugsOf(query, tier, band)];
+        // The premise of each case, so that a change of the table cannot make them one.
+        if (inBand === "all") expect(banded.length).toBeGreaterThan(RANKED_MATCHES);
+        if (inBand === "some") expect([banded.length < RANKED_MATCHES, all.length > RANKED_MATCHES]).toEqual([true, true]);
+        if (inBand === "every match") expect(all.length).toBeLessThan(RANKED_MATCHES);
+        expect(await walk(query, tier), `${tier} ${JSON.stringify(query)}`).toEqual(all.slice(0, RANKED_MATCHES).sort());
+      }
+    }
+  }, 120_000);
 });

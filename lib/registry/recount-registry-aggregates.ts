@@ -5,9 +5,12 @@ import type { SqlRunner } from "@/lib/db/sql-runner";
  * Replaces the statistics' aggregates with a recount of the entries, and the state timeline's
  * with a replay of their history, deltas not yet folded included: the totals are then exactly
  * what `db verify-stats` recounts. The caller holds the entries still (a SHARE lock, or a bulk
- * load's exclusive one), so no change falls between the recount and the new totals.
+ * load's exclusive one), so no change falls between the recount and the new totals; and no fold
+ * (the triggers' move of deltas into totals, under advisory locks 72190021 and 72190022, see the
+ * migrations registry_stats_aggregates and state_timeline_aggregates) runs while they are replaced.
  */
 export async function recountRegistryAggregates(run: SqlRunner): Promise<void> {
+  await run(Prisma.sql`SELECT pg_advisory_xact_lock(72190021)::text, pg_advisory_xact_lock(72190022)::text`);
   await run(Prisma.sql`DELETE FROM ngo_stat_deltas`);
   await run(Prisma.sql`DELETE FROM ngo_stats`);
   await run(Prisma.sql`DELETE FROM ngo_stat_buckets`);

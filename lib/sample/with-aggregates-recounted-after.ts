@@ -26,8 +26,6 @@ export async function withAggregatesRecountedAfter<T>(sql: RunSql, run: SqlRunne
   for (const { table, trigger } of INSERT_TRIGGERS) await sql(`ALTER TABLE "${table}" DISABLE TRIGGER "${trigger}"`);
   const result = await load();
   for (const { table, trigger } of INSERT_TRIGGERS) await sql(`ALTER TABLE "${table}" ENABLE TRIGGER "${trigger}"`);
-  // No fold in another transaction may run while the totals are replaced.
-  await sql(`SELECT pg_advisory_xact_lock(72190021), pg_advisory_xact_lock(72190022)`);
   await recountRegistryAggregates(run);
   return result;
 }

@@ -6,9 +6,11 @@ import fs from "node:fs";
 import path from "node:path";
 import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
+import { to as copyTo } from "pg-copy-streams";
 import type { Config } from "@/lib/config";
 import { runBulkLoad, type BulkLoad } from "./bulk-load";
 import { takeEmbeddedLock } from "./embedded-lock";
+import { inlineSql } from "./inline-sql";
 import { Prisma, PrismaClient } from "./generated/client";
 import { tracePglite, tracePgPool } from "./trace-queries";
 
@@ -41,6 +43,13 @@ export type Connection = {
    * it alone. PGlite has no JIT.
    */
   query<T>(statement: Prisma.Sql, options?: QueryOptions): Promise<T[]>;
+  /**
+   * PostgreSQL only: the text of a statement's one column in every row, as the server sends it,
+   * each row followed by a newline: UTF-8 bytes that are never made into strings here (see
+   * copyLines below). Read-only, with JIT off, like `query` with `withoutJit`. PGlite has none:
+   * callers read rows with `query` instead.
+   */
+  copyLines?(statement: Prisma.Sql): Promise<Buffer[]>;
   session<T>(fn: (session: Session) => Promise<T>): Promise<T>;
   /**
    * PostgreSQL only: runs a bulk load (COPY beside ordinary statements) as one transaction on a
@@ -89,22 +98,9 @@ function openPostgres(config: Config, url: string, queryTimeoutMs: number | unde
       const { text, values } = statement;
       const name = config.dbPreparedStatements ? statementName(text) : undefined;
       if (!options?.withoutJit) return (await pool.query({ name, text, values })).rows as T[];
-      // One transaction, which is all a transaction pooler keeps on one server connection.
-      const client = await pool.connect();
-      let broken = false;
-      try {
-        await client.query("BEGIN READ ONLY; SET LOCAL jit = off");
-        const { rows } = await client.query({ name, text, values });
-        await client.query("COMMIT");
-        return rows as T[];
-      } catch (error) {
-        await client.query("ROLLBACK").catch(() => (broken = true));
-        throw error;
-      } finally {
-        // A connection that could not even roll back is not handed out again.
-        client.release(broken);
-      }
+      return inReadOnlyTransaction(pool, async (client) => (await client.query({ name, text, values })).rows as T[]);
     },
+    copyLines: (statement) => inReadOnlyTransaction(pool, (client) => copyLines(client, statement)),
     async session(fn) {
       const client = await pool.connect();
       try {
@@ -122,6 +118,47 @@ function openPostgres(config: Config, url: string, queryTimeoutMs: number | unde
       await pool.end().catch(() => {});
     },
   };
+}
+
+/**
+ * One read-only transaction with JIT off (see Connection.query's withoutJit): one transaction is
+ * all a transaction pooler keeps on one server connection.
+ */
+async function inReadOnlyTransaction<T>(pool: pg.Pool, fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  let broken = false;
+  try {
+    await client.query("BEGIN READ ONLY; SET LOCAL jit = off");
+    const result = await fn(client);
+    await client.query("COMMIT");
+    return result;
+  } catch (error) {
+    await client.query("ROLLBACK").catch(() => (broken = true));
+    throw error;
+  } finally {
+    // A connection that could not even roll back is not handed out again.
+    client.release(broken);
+  }
+}
+
+/** The quote and delimiter copyLines asks COPY for: control characters that JSON never leaves raw. */
+const COPY_QUOTE = 0x01;
+
+/**
+ * COPY … TO STDOUT in CSV with a quote and a delimiter that no line holds (U+0001, U+0002): COPY
+ * then writes each value as it is, unquoted and unescaped, followed by a newline, so the server's
+ * bytes are the lines themselves. (Its text format would double every backslash of a JSON escape.)
+ * A value holding either character, a carriage return or a newline would come back quoted: it is
+ * refused instead of passed on altered. A value is never NULL here (it would read as an empty line).
+ */
+async function copyLines(client: pg.PoolClient, statement: Prisma.Sql): Promise<Buffer[]> {
+  const stream = client.query(copyTo(`COPY (${inlineSql(statement)}) TO STDOUT WITH (FORMAT csv, DELIMITER E'\\x02', QUOTE E'\\x01')`));
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream as AsyncIterable<Buffer>) {
+    if (chunk.includes(COPY_QUOTE)) throw new Error("COPY quoted a line: it held a control character or a newline");
+    chunks.push(chunk);
+  }
+  return chunks;
 }
 
 async function openPglite(config: Config): Promise<Connection> {

@@ -33,6 +33,16 @@ export async function queryRows<T>(statement: Prisma.Sql, options?: QueryOptions
   return (await getConnection()).query<T>(statement, options);
 }
 
+/**
+ * The text of a statement's one column in every row as bytes, each row followed by a newline
+ * (Connection.copyLines); null on a database that cannot send them so (PGlite), whose callers
+ * read rows with queryRows instead.
+ */
+export async function copyLines(statement: Prisma.Sql): Promise<Buffer[] | null> {
+  const connection = await getConnection();
+  return connection.copyLines ? connection.copyLines(statement) : null;
+}
+
 /** Closes the handle (CLI commands and tests); the next getConnection opens a new one. */
 export async function closeConnection(): Promise<void> {
   const holder = handle();

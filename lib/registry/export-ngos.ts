@@ -27,7 +27,7 @@ export function exportReadAhead(poolMax: number): number {
 }
 
 /** The batch after the last one: nothing read, nothing metered. */
-const NOTHING: ExportBatch = { lines: [], last: null, more: false };
+const NOTHING: ExportBatch = { lines: [], ndjson: null, count: 0, last: null, more: false };
 
 /**
  * The registry as the tier may see it, filtered as asked, streamed batch by batch in id order
@@ -54,7 +54,10 @@ export async function exportNgos(query: ExportQuery, tier: Tier, meter: () => Pr
   const fingerprint = queryFingerprint(["export", tier, query.sector, query.state, query.country, query.min_trust_score]);
   const resumed = query.cursor === undefined ? null : decodeExportCursor(query.cursor, fingerprint);
   const mark = resumed?.mark ?? (await exportMark());
-  const encoder = exportEncoder(query.format ?? "ndjson", tier);
+  const format = query.format ?? "ndjson";
+  const encoder = exportEncoder(format, tier);
+  // CSV is written from each entry's JSON line (export-encoder.ts); NDJSON is the lines themselves.
+  const readAs = format === "ndjson" ? "ndjson" : "lines";
   const encode = new TextEncoder();
   const size = config().exportBatchSize;
   const readAheadCount = exportReadAhead(config().dbPoolMax);
@@ -64,7 +67,7 @@ export async function exportNgos(query: ExportQuery, tier: Tier, meter: () => Pr
   // The first batch is read before the answer begins, so that its problems are an ordinary
   // problem+json answer; every later one is metered before its end is looked for.
   const firstEnd = await readExportEnd(filters, tier, mark, position, size);
-  const queue: Promise<ExportBatch>[] = [Promise.resolve(await readExportLines(filters, tier, mark, position, firstEnd))];
+  const queue: Promise<ExportBatch>[] = [Promise.resolve(await readExportLines(filters, tier, mark, position, firstEnd, readAs))];
   let lastEnd: Promise<string | null> = Promise.resolve(firstEnd);
   const readAhead = () => {
     const after = lastEnd;
@@ -75,7 +78,7 @@ export async function exportNgos(query: ExportQuery, tier: Tier, meter: () => Pr
       return readExportEnd(filters, tier, mark, from, size);
     });
     lastEnd = end;
-    const batch = Promise.all([after, end]).then(([from, to]) => (from === null ? NOTHING : readExportLines(filters, tier, mark, from, to)));
+    const batch = Promise.all([after, end]).then(([from, to]) => (from === null ? NOTHING : readExportLines(filters, tier, mark, from, to, readAs)));
     // A failure is met when its batch is taken from the queue, or never (the client went away).
     batch.catch(() => {});
     end.catch(() => {});
@@ -92,9 +95,12 @@ export async function exportNgos(query: ExportQuery, tier: Tier, meter: () => Pr
         if (done) return;
         try {
           const batch = await queue.shift()!;
-          count += batch.lines.length;
+          count += batch.count;
           position = batch.last ?? position;
           if (batch.more) while (queue.length < readAheadCount) readAhead();
+          // Entries read as NDJSON bytes go out as they came (only the NDJSON encoder reads them so,
+          // and it has no head); the encoder writes whatever else the batch needs.
+          for (const bytes of batch.ndjson ?? []) controller.enqueue(bytes);
           const pieces = [head, ...encoder.batch(batch.lines, batch.more ? { cursor: checkpoint()!, count } : null)];
           head = "";
           if (!batch.more) pieces.push(encoder.complete(count));

@@ -64,22 +64,27 @@ function countExportLines(url: string, key: string): Promise<{ rows: number; com
       }
       let lines = 0;
       let control = 0;
-      // As if a newline came before the body, so that a first line of the export's own is found too.
-      let previous: Buffer = Buffer.from("\n");
+      // The stream's last bytes before each chunk (as if a newline came before the body, so that a
+      // first line of the export's own is found too): a control line's start that spans chunks,
+      // however small, lies in these and the chunk's first bytes.
+      let before: Buffer = Buffer.from("\n");
       let tail: Buffer = Buffer.alloc(0);
+      const last = (bytes: Buffer, chunk: Buffer, size: number) => (chunk.length >= size ? chunk.subarray(-size) : Buffer.concat([bytes, chunk]).subarray(-size));
       response.on("data", (chunk: Buffer) => {
         for (let at = chunk.indexOf(NEWLINE); at !== -1; at = chunk.indexOf(NEWLINE, at + 1)) lines += 1;
         for (let at = chunk.indexOf(CONTROL); at !== -1; at = chunk.indexOf(CONTROL, at + 1)) control += 1;
-        // A control line's start split between this chunk and the one before.
-        const seam = Buffer.concat([previous.subarray(-(CONTROL.length - 1)), chunk.subarray(0, CONTROL.length - 1)]);
-        if (seam.includes(CONTROL)) control += 1;
-        previous = chunk;
-        tail = chunk.length >= 256 ? chunk.subarray(-256) : Buffer.concat([tail, chunk]).subarray(-256);
+        if (Buffer.concat([before, chunk.subarray(0, CONTROL.length - 1)]).includes(CONTROL)) control += 1;
+        before = last(before, chunk, CONTROL.length - 1);
+        tail = last(tail, chunk, 256);
       });
       response.on("end", () => {
         const text = tail.toString("latin1");
-        const last = text.slice(text.lastIndexOf("\n", text.length - 2) + 1);
-        resolve({ rows: lines - control, complete: last.startsWith(COMPLETE) });
+        const lastLine = text.slice(text.lastIndexOf("\n", text.length - 2) + 1);
+        if (!lastLine.startsWith(COMPLETE)) return resolve({ rows: lines - control, complete: false });
+        // The server's own count, which the lines counted here must equal.
+        const { count } = JSON.parse(lastLine) as { count: number };
+        if (count !== lines - control) reject(new Error(`the export said ${count} rows and sent ${lines - control}`));
+        else resolve({ rows: count, complete: true });
       });
       response.on("error", reject);
     });

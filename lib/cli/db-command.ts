@@ -98,9 +98,9 @@ export const runDbCommand = commanderGroup((io) => {
       else {
         io.out(
           formatTable(
-            ["TABLE", "STATE", "SECTOR", "COUNTRY", "SCORE", "BUCKET", "MONTH", "EXPECTED", "FOUND"],
+            ["TABLE", "STATE", "SECTOR", "COUNTRY", "SCORE", "BUCKET", "MONTH", "ENTRY", "EXPECTED", "FOUND"],
             differences.map((d) => [
-              d.table, d.key.state, d.key.sector ?? "-", d.key.country ?? "-", String(d.key.trust_score ?? "-"), String(d.key.bucket ?? "-"), d.key.month ?? "-",
+              d.table, d.key.state, d.key.sector ?? "-", d.key.country ?? "-", String(d.key.trust_score ?? "-"), String(d.key.bucket ?? "-"), d.key.month ?? "-", d.key.ngo_id ?? "-",
               describeSide(d.expected), describeSide(d.found),
             ]),
           ),

@@ -21,7 +21,7 @@ export type ExportBatch = {
  * A batch of an export is the entries after `after` up to and including `end`, by id, of those
  * created by `mark`, as the tier may see them. An id never changes, so no entry moves across a
  * batch's ends while the export runs; and ids sort by creation (lib/random-id.ts), so consecutive
- * entries, their score components and their history lie on neighbouring pages and index leaves.
+ * entries and their details' JSON lie on neighbouring pages and index leaves.
  *
  * The end comes first, from the primary key alone (readExportEnd): so the next batch's end is
  * known while this one's lines are still being written, and the batches an export reads ahead

@@ -1,10 +1,10 @@
 import { getPrisma } from "@/lib/db";
 import { transactionRunner } from "@/lib/db/sql-runner";
-import { recountRegistryAggregates } from "./recount-registry-aggregates";
+import { recountRegistryAggregates, rerenderDetailsJson } from "./recount-registry-aggregates";
 
 /**
  * Rebuilds the statistics' aggregates from a recount of the entries (and the state timeline's
- * from a replay of their history), in one transaction. The SHARE lock on ngos waits for the
+ * from a replay of their history, and the details' JSON where it differs), in one transaction. The SHARE lock on ngos waits for the
  * writes in progress and holds new ones back until the rebuild commits (4.5 s at two million
  * entries on a two-core machine); the history changes only with its entry, which the lock holds
  * still. Readers go on meanwhile, seeing the old aggregates until the commit.
@@ -15,6 +15,7 @@ export async function rebuildRegistryStats(): Promise<void> {
     async (tx) => {
       await tx.$executeRaw`LOCK TABLE ngos IN SHARE MODE`;
       await recountRegistryAggregates(transactionRunner(tx));
+      await rerenderDetailsJson(transactionRunner(tx));
     },
     { timeout: 600_000, maxWait: 60_000 },
   );

@@ -25,3 +25,23 @@ export async function recountRegistryAggregates(run: SqlRunner): Promise<void> {
   await run(Prisma.sql`DELETE FROM ngo_state_months`);
   await run(Prisma.sql`INSERT INTO ngo_state_months (month, state, count) SELECT month, state, count FROM ngo_state_months_replay()`);
 }
+
+/**
+ * Writes the details' JSON again where it differs from a fresh rendering (db verify-stats
+ * --repair). The caller holds the entries still, as for the recount: their components and
+ * history change only with a write that locks them.
+ */
+export async function rerenderDetailsJson(run: SqlRunner): Promise<void> {
+  await run(Prisma.sql`
+    DELETE FROM ngo_details_json d
+    WHERE NOT EXISTS (SELECT 1 FROM ngo_details_json_source s WHERE s.ngo_id = d.ngo_id AND (s.components, s.state_history) = (d.components, d.state_history))`);
+  await writeMissingDetailsJson(run);
+}
+
+/** Writes the details' JSON of every entry that has components or history and no row. */
+export async function writeMissingDetailsJson(run: SqlRunner): Promise<void> {
+  await run(Prisma.sql`
+    INSERT INTO ngo_details_json (ngo_id, components, state_history)
+    SELECT s.ngo_id, s.components, s.state_history FROM ngo_details_json_source s
+    WHERE (s.components <> '' OR s.state_history <> '') AND NOT EXISTS (SELECT 1 FROM ngo_details_json d WHERE d.ngo_id = s.ngo_id)`);
+}

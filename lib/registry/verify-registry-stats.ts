@@ -2,11 +2,13 @@ import { Prisma, queryRows } from "@/lib/db";
 
 /**
  * One aggregate that disagrees with a recount of the entries: by exact score, or by tenth of it,
- * or the state timeline's net change in a month (YYYY-MM).
+ * or the state timeline's net change in a month (YYYY-MM); or an entry whose details' JSON
+ * differs from a fresh rendering of its components and history (its count: the JSON's length in
+ * characters, 0 where it has no row).
  */
 export type StatsDifference = {
-  table: "ngo_stats" | "ngo_stat_buckets" | "ngo_state_months";
-  key: { state: string; sector?: string; country?: string; trust_score?: number; bucket?: number; month?: string };
+  table: "ngo_stats" | "ngo_stat_buckets" | "ngo_state_months" | "ngo_details_json";
+  key: { state: string; sector?: string; country?: string; trust_score?: number; bucket?: number; month?: string; ngo_id?: string };
   expected: { count: number; score_sum?: number };
   found: { count: number; score_sum?: number };
 };
@@ -27,11 +29,25 @@ type Row = {
  * Recounts the entries and compares the recount with both aggregates as a reader sees them (the
  * totals plus the changes not yet folded), in one statement and so under one snapshot: writers
  * may go on meanwhile, and what they have not committed is in neither side; then the state
- * timeline's aggregate with a replay of the history, the same way. An empty list means the
- * statistics are exact.
+ * timeline's aggregate with a replay of the history, the same way; then the details' JSON with a
+ * fresh rendering. An empty list means the statistics are exact.
  */
 export async function verifyRegistryStats(): Promise<StatsDifference[]> {
-  return [...(await verifyCounts()), ...(await verifyStateMonths())];
+  return [...(await verifyCounts()), ...(await verifyStateMonths()), ...(await verifyDetailsJson())];
+}
+
+/** Entries whose details' JSON (migration 20261128200000_details_json) is not what their rows render to. */
+async function verifyDetailsJson(): Promise<StatsDifference[]> {
+  const rows = await queryRows<{ ngo_id: string; state: string; expected: number; found: number }>(Prisma.sql`
+    SELECT s.ngo_id, n.state::text AS state,
+           length(s.components) + length(s.state_history) AS expected,
+           coalesce(length(d.components) + length(d.state_history), 0) AS found
+    FROM ngo_details_json_source s
+    JOIN ngos n ON n.id = s.ngo_id
+    LEFT JOIN ngo_details_json d ON d.ngo_id = s.ngo_id
+    WHERE (s.components, s.state_history) IS DISTINCT FROM (coalesce(d.components, ''), coalesce(d.state_history, ''))
+    ORDER BY 1`);
+  return rows.map((r) => ({ table: "ngo_details_json", key: { state: r.state, ngo_id: r.ngo_id }, expected: { count: r.expected }, found: { count: r.found } }));
 }
 
 async function verifyStateMonths(): Promise<StatsDifference[]> {

@@ -3,7 +3,7 @@
 // size. Each chunk of the generator goes in as three COPYs (entries, score components, history),
 // so memory holds a few chunks whatever the count, and everything is one transaction: a failed
 // or killed load leaves the registry as it was. Search vectors come from the trigger, which COPY
-// fires like any insert; the aggregates are recounted once, at the end.
+// fires like any insert; the aggregates are recounted and the details' JSON written once, at the end.
 import type { BulkLoad } from "@/lib/db/bulk-load";
 import { copyLine } from "@/lib/db/copy-line";
 import { bulkRunner } from "@/lib/db/sql-runner";
@@ -12,6 +12,7 @@ import { DEFAULT_SAMPLE_COUNT, DEFAULT_SAMPLE_SEED, sampleRegistryChunks, type S
 import { COMPONENT_COLUMNS, NGO_COLUMNS, TRANSITION_COLUMNS, type Columns } from "./sample-columns";
 import type { SeedSampleRegistryOptions, SeedSampleRegistryResult } from "./seed-sample-registry";
 import { withAggregatesRecountedAfter } from "./with-aggregates-recounted-after";
+import { withDetailsJsonFilledAfter } from "./with-details-json-filled-after";
 import { withIndexesBuiltAfter } from "./with-indexes-built-after";
 
 /**
@@ -45,14 +46,17 @@ export async function copySampleRegistry(
   // default (64 MB) the two search indexes alone took more than twice as long (6.7 s and 2.8 s
   // against 2.6 s and 1.2 s at 100,000 entries). For this transaction only.
   await sql(`SET LOCAL maintenance_work_mem = '512MB'`);
-  return withAggregatesRecountedAfter(sql, bulkRunner(bulk), async () => {
-    const loaded = await withIndexesBuiltAfter(sql, () => copyChunks(bulk, sampleRegistryChunks({ count, seed }, SLICE_SIZE)));
-    // The planner's statistics at once, rather than whenever autovacuum gets to tables that went
-    // from empty to millions of rows: the recount and the first requests after a load plan with
-    // the real sizes.
-    await sql(`ANALYZE "ngos", "trust_score_components", "ngo_state_transitions"`);
-    return loaded;
-  });
+  const run = bulkRunner(bulk);
+  return withAggregatesRecountedAfter(sql, run, () =>
+    withDetailsJsonFilledAfter(sql, run, async () => {
+      const loaded = await withIndexesBuiltAfter(sql, () => copyChunks(bulk, sampleRegistryChunks({ count, seed }, SLICE_SIZE)));
+      // The planner's statistics at once, rather than whenever autovacuum gets to tables that went
+      // from empty to millions of rows: the details' JSON, the recount and the first requests
+      // after a load plan with the real sizes.
+      await sql(`ANALYZE "ngos", "trust_score_components", "ngo_state_transitions"`);
+      return loaded;
+    }),
+  );
 }
 
 /**

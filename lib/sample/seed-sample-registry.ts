@@ -10,6 +10,8 @@ import { deleteAllNgos } from "./delete-all-ngos";
 import { DEFAULT_SAMPLE_COUNT, DEFAULT_SAMPLE_SEED, sampleRegistryChunks } from "./generate-sample-registry";
 import type { RunSql } from "./run-sql";
 import { COMPONENT_COLUMNS, NGO_COLUMNS, TRANSITION_COLUMNS, type Columns } from "./sample-columns";
+import { transactionRunner } from "@/lib/db/sql-runner";
+import { withDetailsJsonFilledAfter } from "./with-details-json-filled-after";
 import { withIndexesBuiltAfter } from "./with-indexes-built-after";
 
 export type SeedSampleRegistryOptions = {
@@ -57,15 +59,17 @@ export async function seedSampleRegistry(
     async (tx) => {
       const sql = runIn(tx);
       if (reset) await deleteAllNgos(sql);
-      return withIndexesBuiltAfter(sql, async () => {
-        const result = { ngos: 0, components: 0, transitions: 0 };
-        for (const chunk of chunks) {
-          result.ngos += await tx.$executeRawUnsafe(INSERT_NGOS, JSON.stringify(chunk, NGO_KEYS));
-          result.components += await tx.$executeRawUnsafe(INSERT_COMPONENTS, JSON.stringify(chunk, COMPONENT_KEYS));
-          result.transitions += await tx.$executeRawUnsafe(INSERT_TRANSITIONS, JSON.stringify(chunk, TRANSITION_KEYS));
-        }
-        return result;
-      });
+      return withDetailsJsonFilledAfter(sql, transactionRunner(tx), () =>
+        withIndexesBuiltAfter(sql, async () => {
+          const result = { ngos: 0, components: 0, transitions: 0 };
+          for (const chunk of chunks) {
+            result.ngos += await tx.$executeRawUnsafe(INSERT_NGOS, JSON.stringify(chunk, NGO_KEYS));
+            result.components += await tx.$executeRawUnsafe(INSERT_COMPONENTS, JSON.stringify(chunk, COMPONENT_KEYS));
+            result.transitions += await tx.$executeRawUnsafe(INSERT_TRANSITIONS, JSON.stringify(chunk, TRANSITION_KEYS));
+          }
+          return result;
+        }),
+      );
     },
     { maxWait: 10_000, timeout: TRANSACTION_TIMEOUT_MS },
   );

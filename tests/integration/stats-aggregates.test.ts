@@ -1,6 +1,7 @@
 // Statistics from the maintained aggregates, on a real database: for many filter combinations and
 // every tier, the answer equals a recount of the entries to the byte, also while changes wait
 // unfolded in ngo_stat_deltas; and verify-stats finds a damaged aggregate, which a rebuild repairs.
+// The details' JSON the export reads follows the writes of components and history the same way.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SECTOR_IDS } from "@/lib/registry/sectors";
 import type { RegistryFilters } from "@/lib/registry/schemas";
@@ -145,7 +146,7 @@ describe("statistics from the aggregates", { timeout: 120_000 }, () => {
     };
     const found = await run("db", "verify-stats");
     expect(found.code).toBe(1);
-    expect(found.out).toMatch(/^TABLE +STATE +SECTOR +COUNTRY +SCORE +BUCKET +MONTH +EXPECTED +FOUND\nngo_stat_buckets .* - +\d+ \(sum (\d+)\) +\d+ \(sum \d+\)$/);
+    expect(found.out).toMatch(/^TABLE +STATE +SECTOR +COUNTRY +SCORE +BUCKET +MONTH +ENTRY +EXPECTED +FOUND\nngo_stat_buckets .* - +- +\d+ \(sum (\d+)\) +\d+ \(sum \d+\)$/);
     expect(found.err).toMatch(/differ from a recount in 1 places/);
     const repaired = await run("db", "verify-stats", "--repair", "--json");
     expect(repaired.code).toBe(1);
@@ -221,5 +222,43 @@ describe("the state timeline from its aggregate", { timeout: 120_000 }, () => {
     ]);
     await lib.rebuildRegistryStats();
     await expectTimelineFromHistory();
+  });
+});
+
+// Last: it deletes history from entries that stay, which the state timeline leaves to a rebuild.
+describe("each entry's details' JSON", { timeout: 120_000 }, () => {
+  it("follows every kind of write of its components and history, and is found different and rebuilt where damaged", async () => {
+    const prisma = await lib.getPrisma();
+    const ids = (await lib.queryRows<{ id: string }>(lib.Prisma.sql`
+      SELECT n.id FROM ngos n WHERE EXISTS (SELECT 1 FROM trust_score_components c WHERE c.ngo_id = n.id) ORDER BY n.id LIMIT 4`)).map((r) => r.id);
+    const [a, b, c, d] = ids as [string, string, string, string];
+    await prisma.$executeRaw`UPDATE trust_score_components SET score = (score + 7) % 101, source = ${'a "quoted" source \\ with a\nnewline'} WHERE ngo_id = ${a}`;
+    await prisma.$executeRaw`DELETE FROM trust_score_components WHERE ngo_id = ${b} AND component = 'freshness'`;
+    await prisma.$executeRaw`DELETE FROM trust_score_components WHERE ngo_id = ${c}`;
+    await prisma.$executeRaw`DELETE FROM ngo_state_transitions WHERE ngo_id = ${c}`;
+    await prisma.$executeRaw`INSERT INTO ngo_state_transitions (id, ngo_id, from_state, to_state, actor, reason, created_at)
+      VALUES ('tr_details_json_probe', ${d}, NULL, 'draft', 'operator:ünïcode', 'tab\there', now())`;
+    // One statement across several entries, and components moved from one entry to another.
+    await prisma.$executeRaw`UPDATE trust_score_components SET weight = weight WHERE ngo_id = ANY(${ids}::text[])`;
+    await prisma.$executeRaw`UPDATE trust_score_components SET ngo_id = ${c} WHERE ngo_id = ${b} AND component = 'verification'`;
+    // (History deleted from an entry that stays is the one write the state timeline leaves to a
+    // rebuild: see its migration. The rebuild below makes everything equal again.)
+    const detailsDifferences = async () => (await lib.verifyRegistryStats()).filter((x) => x.table === "ngo_details_json");
+    expect(await detailsDifferences()).toEqual([]);
+    const rows = await lib.queryRows<{ ngo_id: string; components: string; state_history: string }>(lib.Prisma.sql`
+      SELECT ngo_id, components, state_history FROM ngo_details_json WHERE ngo_id = ANY(${ids}::text[]) ORDER BY ngo_id`);
+    expect(JSON.parse(`[${rows.find((r) => r.ngo_id === a)!.components}]`)[0].source).toBe('a "quoted" source \\ with a\nnewline');
+    expect(JSON.parse(`[${rows.find((r) => r.ngo_id === c)!.components}]`).map((x: { component: string }) => x.component)).toEqual(["verification"]);
+    expect(JSON.parse(`[${rows.find((r) => r.ngo_id === d)!.state_history}]`).at(-1)).toMatchObject({ from: null, to: "draft", actor: "operator:ünïcode", reason: "tab\there" });
+
+    await prisma.$executeRaw`UPDATE ngo_details_json SET components = '' WHERE ngo_id = ${a}`;
+    await prisma.$executeRaw`DELETE FROM ngo_details_json WHERE ngo_id = ${d}`;
+    const differences = await detailsDifferences();
+    expect(differences.map((x) => [x.table, x.key.ngo_id, x.found.count === 0])).toEqual([
+      ["ngo_details_json", a, false],
+      ["ngo_details_json", d, true],
+    ]);
+    await lib.rebuildRegistryStats();
+    expect(await lib.verifyRegistryStats()).toEqual([]);
   });
 });

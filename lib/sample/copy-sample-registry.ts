@@ -1,12 +1,13 @@
 // Loads the sample registry into PostgreSQL through COPY … FROM STDIN: the rows the batched
 // loader (seed-sample-registry.ts) writes, in a fraction of its time at a national register's
-// size. Each chunk of the generator goes in as three COPYs (entries, score components, history),
-// so memory holds a few chunks whatever the count, and everything is one transaction: a failed
-// or killed load leaves the registry as it was. Search vectors come from the trigger, which COPY
-// fires like any insert; the aggregates are recounted and the details' JSON written once, at the end.
+// size. Each chunk of the generator goes in as four COPYs (entries, score components, history and
+// the JSON of both), so memory holds a few chunks whatever the count, and everything is one
+// transaction: a failed or killed load leaves the registry as it was. Search vectors come from
+// the trigger, which COPY fires like any insert; the aggregates are recounted once, at the end.
 import type { BulkLoad } from "@/lib/db/bulk-load";
 import { copyLine } from "@/lib/db/copy-line";
 import { bulkRunner } from "@/lib/db/sql-runner";
+import { detailsJson } from "@/lib/registry/details-json";
 import { deleteAllNgos } from "./delete-all-ngos";
 import { DEFAULT_SAMPLE_COUNT, DEFAULT_SAMPLE_SEED, sampleRegistryChunks, type SampleNgo } from "./generate-sample-registry";
 import { COMPONENT_COLUMNS, NGO_COLUMNS, TRANSITION_COLUMNS, type Columns } from "./sample-columns";
@@ -35,6 +36,7 @@ const columnList = (columns: Columns, first: string[] = []) => [...first, ...Obj
 const COPY_NGOS = `COPY "ngos" (${columnList(NGO_COLUMNS)}) FROM STDIN`;
 const COPY_COMPONENTS = `COPY "trust_score_components" (${columnList(COMPONENT_COLUMNS, ["ngo_id"])}) FROM STDIN`;
 const COPY_TRANSITIONS = `COPY "ngo_state_transitions" (${columnList(TRANSITION_COLUMNS, ["ngo_id"])}) FROM STDIN`;
+const COPY_DETAILS = `COPY "ngo_details_json" ("ngo_id", "components", "state_history") FROM STDIN`;
 
 export async function copySampleRegistry(
   bulk: BulkLoad,
@@ -61,7 +63,7 @@ export async function copySampleRegistry(
 
 /**
  * The generator and the server each work on a core of their own: while the server stores one
- * chunk (entries, then score components, then history), the next chunks are generated here, up to
+ * chunk (entries, then score components, history and their JSON), the next chunks are generated here, up to
  * CHUNKS_AHEAD of them, so that the server never waits for rows and memory holds a few chunks
  * whatever the count. Measured at 2,000,000 entries: with the generator one chunk ahead and
  * generating each chunk in one go, the server's backend slept a quarter of the time and the
@@ -78,13 +80,14 @@ async function copyChunks(bulk: BulkLoad, slices: Iterable<SampleNgo[]>): Promis
   };
   const waiting: Promise<unknown>[] = [];
   let interrupted: { error: unknown } | undefined;
-  const emptyChunk = () => ({ ngos: "", components: "", transitions: "", size: 0 });
+  const emptyChunk = () => ({ ngos: "", components: "", transitions: "", details: "", size: 0 });
   try {
     let chunk = emptyChunk();
     const send = async () => {
       void copy(0, COPY_NGOS, chunk.ngos);
       void copy(1, COPY_COMPONENTS, chunk.components);
-      waiting.push(copy(2, COPY_TRANSITIONS, chunk.transitions));
+      void copy(2, COPY_TRANSITIONS, chunk.transitions);
+      waiting.push(copy(3, COPY_DETAILS, chunk.details));
       chunk = emptyChunk();
       if (waiting.length > CHUNKS_AHEAD) await waiting.shift();
     };
@@ -92,6 +95,7 @@ async function copyChunks(bulk: BulkLoad, slices: Iterable<SampleNgo[]>): Promis
       chunk.ngos += text(slice, NGO_COLUMNS, (n) => [n]);
       chunk.components += text(slice, COMPONENT_COLUMNS, (n) => n.components);
       chunk.transitions += text(slice, TRANSITION_COLUMNS, (n) => n.transitions);
+      chunk.details += detailsText(slice);
       chunk.size += slice.length;
       if (chunk.size >= CHUNK_SIZE) await send();
       else await new Promise((resolve) => setImmediate(resolve));
@@ -107,6 +111,24 @@ async function copyChunks(bulk: BulkLoad, slices: Iterable<SampleNgo[]>): Promis
   if (interrupted) throw interrupted.error;
   const total = (table: number) => outcomes.reduce((sum, o, i) => sum + (issued[i]!.table === table ? (o as PromiseFulfilledResult<number>).value : 0), 0);
   return { ngos: total(0), components: total(1), transitions: total(2) };
+}
+
+/**
+ * A chunk's rows of the details' JSON, written here rather than by the database at the load's
+ * end: rendering two million entries' JSON there took the load's one backend 79 s, where the
+ * generator's core has time to spare (withDetailsJsonFilledAfter then finds every row written).
+ */
+function detailsText(chunk: readonly SampleNgo[]): string {
+  let out = "";
+  for (const ngo of chunk) {
+    const history = [...ngo.transitions].sort((a, b) => a.created_at.getTime() - b.created_at.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+    const json = detailsJson({
+      components: ngo.components.map(({ component, score, weight, evidence_date, source }) => ({ component, score, weight, evidence_date: evidence_date.toISOString().slice(0, 10), source })),
+      history: history.map((t) => ({ from: t.from_state, to: t.to_state, actor: t.actor, reason: t.reason, at: t.created_at.toISOString() })),
+    });
+    if (json.components || json.state_history) out += copyLine([ngo.id, json.components, json.state_history]);
+  }
+  return out;
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { RunSql } from "./run-sql";
 
-const TABLES = `'"ngos"'::regclass, '"trust_score_components"'::regclass, '"ngo_state_transitions"'::regclass`;
+const TABLES = ["ngos", "trust_score_components", "ngo_state_transitions", "ngo_details_json"].map((table) => `'"${table}"'::regclass`).join(", ");
 
 /**
  * PostgreSQL's advice for bulk loads ("Populating a Database"), as pg_restore follows it: build

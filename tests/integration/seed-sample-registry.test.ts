@@ -39,6 +39,8 @@ async function schemaShape(): Promise<Row[]> {
 
 // The aggregates as a reader sees them (totals plus deltas not yet folded), and as a recount of
 // the entries and a replay of their history make them: equal whenever the aggregates are exact.
+// With them the details' JSON, as stored and as the database renders it (the COPY load writes it
+// in Node: lib/registry/details-json.ts).
 async function aggregates(): Promise<{ read: Row[]; recounted: Row[] }> {
   const read = await connection.prisma.$queryRaw<Row[]>`
     SELECT 'stats' AS kind, jsonb_build_array(state, sector_id, country, trust_score, sum(count)::int) AS row FROM (
@@ -54,6 +56,8 @@ async function aggregates(): Promise<{ read: Row[]; recounted: Row[] }> {
     SELECT 'months', jsonb_build_array(month, state, sum(count)::int) FROM (
       SELECT month, state, count FROM ngo_state_months UNION ALL SELECT month, state, count FROM ngo_state_month_deltas
     ) m GROUP BY month, state HAVING sum(count) <> 0
+    UNION ALL
+    SELECT 'details', jsonb_build_array(ngo_id, components, state_history) FROM ngo_details_json WHERE components <> '' OR state_history <> ''
     ORDER BY 1, 2`;
   const recounted = await connection.prisma.$queryRaw<Row[]>`
     SELECT 'stats' AS kind, jsonb_build_array(state, sector_id, country, trust_score, count(*)::int) AS row FROM ngos
@@ -63,6 +67,8 @@ async function aggregates(): Promise<{ read: Row[]; recounted: Row[] }> {
     GROUP BY state, sector_id, country, LEAST(trust_score / 10, 9)
     UNION ALL
     SELECT 'months', jsonb_build_array(month, state, count) FROM ngo_state_months_replay()
+    UNION ALL
+    SELECT 'details', jsonb_build_array(ngo_id, components, state_history) FROM ngo_details_json_source WHERE components <> '' OR state_history <> ''
     ORDER BY 1, 2`;
   return { read, recounted };
 }

@@ -114,7 +114,11 @@ describe("statistics from the aggregates", { timeout: 120_000 }, () => {
 
   it("are found different where an aggregate was damaged, and equal again after a rebuild", async () => {
     const [damaged] = await lib.queryRows<{ state: string; sector: string; country: string; trust_score: number; count: number }>(lib.Prisma.sql`
-      SELECT state::text, sector_id AS sector, country::text, trust_score, count FROM ngo_stats WHERE count > 0 LIMIT 1`);
+      SELECT state::text, sector_id AS sector, country::text, trust_score, count FROM ngo_stats s
+      WHERE count > 0
+        -- A count with no change waiting (the test before leaves some unfolded): its recount is its count.
+        AND NOT EXISTS (SELECT 1 FROM ngo_stat_deltas d WHERE (d.state, d.sector_id, d.country, d.trust_score) = (s.state, s.sector_id, s.country, s.trust_score))
+      ORDER BY state, sector_id, country, trust_score LIMIT 1`);
     await (await lib.getPrisma()).$executeRaw`
       UPDATE ngo_stats SET count = count + 2
       WHERE state = ${damaged!.state}::ngo_state AND sector_id = ${damaged!.sector} AND country = ${damaged!.country} AND trust_score = ${damaged!.trust_score}`;

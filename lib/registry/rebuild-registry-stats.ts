@@ -1,4 +1,4 @@
-import { getPrisma } from "@/lib/db";
+import { getPrisma, type PrismaClient } from "@/lib/db";
 import { transactionRunner } from "@/lib/db/sql-runner";
 import { recountRegistryAggregates, rerenderDetailsJson } from "./recount-registry-aggregates";
 
@@ -9,8 +9,8 @@ import { recountRegistryAggregates, rerenderDetailsJson } from "./recount-regist
  * entries on a two-core machine); the history changes only with its entry, which the lock holds
  * still. Readers go on meanwhile, seeing the old aggregates until the commit.
  */
-export async function rebuildRegistryStats(): Promise<void> {
-  const prisma = await getPrisma();
+export async function rebuildRegistryStats(client?: PrismaClient): Promise<void> {
+  const prisma = client ?? (await getPrisma());
   await prisma.$transaction(
     async (tx) => {
       await tx.$executeRaw`LOCK TABLE ngos IN SHARE MODE`;

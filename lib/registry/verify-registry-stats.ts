@@ -32,12 +32,15 @@ type Row = {
  * timeline's aggregate with a replay of the history, the same way; then the details' JSON with a
  * fresh rendering. An empty list means the statistics are exact.
  */
-export async function verifyRegistryStats(): Promise<StatsDifference[]> {
-  return [...(await verifyCounts()), ...(await verifyStateMonths()), ...(await verifyDetailsJson())];
+export async function verifyRegistryStats(query: Query = queryRows): Promise<StatsDifference[]> {
+  return [...(await verifyCounts(query)), ...(await verifyStateMonths(query)), ...(await verifyDetailsJson(query))];
 }
 
+/** Where the statements run: the process's pool, or (the CLI) a connection without the requests' query timeout. */
+type Query = <T>(statement: Prisma.Sql) => Promise<T[]>;
+
 /** Entries whose details' JSON (migration 20261128200000_details_json) is not what their rows render to. */
-async function verifyDetailsJson(): Promise<StatsDifference[]> {
+async function verifyDetailsJson(queryRows: Query): Promise<StatsDifference[]> {
   const rows = await queryRows<{ ngo_id: string; state: string; expected: number; found: number }>(Prisma.sql`
     SELECT s.ngo_id, n.state::text AS state,
            length(s.components) + length(s.state_history) AS expected,
@@ -50,7 +53,7 @@ async function verifyDetailsJson(): Promise<StatsDifference[]> {
   return rows.map((r) => ({ table: "ngo_details_json", key: { state: r.state, ngo_id: r.ngo_id }, expected: { count: r.expected }, found: { count: r.found } }));
 }
 
-async function verifyStateMonths(): Promise<StatsDifference[]> {
+async function verifyStateMonths(queryRows: Query): Promise<StatsDifference[]> {
   const rows = await queryRows<{ month: string; state: string; expected: number; found: number }>(Prisma.sql`
     WITH expected AS (
       SELECT month, state, count FROM ngo_state_months_replay()
@@ -68,7 +71,7 @@ async function verifyStateMonths(): Promise<StatsDifference[]> {
   return rows.map((r) => ({ table: "ngo_state_months", key: { state: r.state, month: r.month }, expected: { count: r.expected }, found: { count: r.found } }));
 }
 
-async function verifyCounts(): Promise<StatsDifference[]> {
+async function verifyCounts(queryRows: Query): Promise<StatsDifference[]> {
   const rows = await queryRows<Row>(Prisma.sql`
     WITH expected AS (
       SELECT state, sector_id, country, trust_score, count(*)::int AS count FROM ngos GROUP BY 1, 2, 3, 4

@@ -7,7 +7,8 @@
 // (transaction length, statement timeouts) suit requests.
 import { config } from "@/lib/config";
 import type { Connection } from "@/lib/db/connection";
-import type { Prisma, PrismaClient } from "@/lib/db";
+import type { PrismaClient } from "@/lib/db";
+import type { SqlRunner } from "@/lib/db/sql-runner";
 import { ApiError } from "@/lib/errors/api-error";
 import { DEFAULT_SAMPLE_COUNT, DEFAULT_SAMPLE_SEED, MAX_SAMPLE_COUNT } from "@/lib/sample/generate-sample-registry";
 import { commanderGroup, groupCommand, integerFlag } from "./commander-group";
@@ -88,7 +89,7 @@ export const runDbCommand = commanderGroup((io) => {
         import("@/lib/registry/verify-registry-stats"),
         import("@/lib/registry/rebuild-registry-stats"),
       ]);
-      const verify = async (query?: <T>(statement: Prisma.Sql) => Promise<T[]>, prisma?: PrismaClient) => {
+      const verify = async (query?: SqlRunner, prisma?: PrismaClient) => {
         const found = await verifyRegistryStats(query);
         if (!found.length || !flags.repair) return { differences: found, repaired: false };
         await rebuildRegistryStats(prisma);

@@ -14,8 +14,9 @@ export async function rebuildRegistryStats(client?: PrismaClient): Promise<void>
   await prisma.$transaction(
     async (tx) => {
       await tx.$executeRaw`LOCK TABLE ngos IN SHARE MODE`;
-      await recountRegistryAggregates(transactionRunner(tx));
-      await rerenderDetailsJson(transactionRunner(tx));
+      const run = transactionRunner(tx);
+      await recountRegistryAggregates(run);
+      await rerenderDetailsJson(run);
     },
     { timeout: 600_000, maxWait: 60_000 },
   );

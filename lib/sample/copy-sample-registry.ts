@@ -13,8 +13,9 @@ import { DEFAULT_SAMPLE_COUNT, DEFAULT_SAMPLE_SEED, sampleRegistryChunks, type S
 import { COMPONENT_COLUMNS, NGO_COLUMNS, TRANSITION_COLUMNS, type Columns } from "./sample-columns";
 import type { SeedSampleRegistryOptions, SeedSampleRegistryResult } from "./seed-sample-registry";
 import { withAggregatesRecountedAfter } from "./with-aggregates-recounted-after";
-import { withDetailsJsonFilledAfter } from "./with-details-json-filled-after";
+import { DETAILS_JSON_INSERT_TRIGGERS } from "./with-details-json-filled-after";
 import { withIndexesBuiltAfter } from "./with-indexes-built-after";
+import { withTriggersOff } from "./with-triggers-off";
 
 /**
  * NGOs per round of COPYs: about a megabyte and a half of text, which the socket takes at once.
@@ -49,8 +50,10 @@ export async function copySampleRegistry(
   // against 2.6 s and 1.2 s at 100,000 entries). For this transaction only.
   await sql(`SET LOCAL maintenance_work_mem = '512MB'`);
   const run = bulkRunner(bulk);
+  // The details' JSON comes with the rows (detailsText), so its triggers stay off and nothing is
+  // left to fill at the end.
   return withAggregatesRecountedAfter(sql, run, () =>
-    withDetailsJsonFilledAfter(sql, run, async () => {
+    withTriggersOff(sql, DETAILS_JSON_INSERT_TRIGGERS, async () => {
       const loaded = await withIndexesBuiltAfter(sql, () => copyChunks(bulk, sampleRegistryChunks({ count, seed }, SLICE_SIZE)));
       // The planner's statistics at once, rather than whenever autovacuum gets to tables that went
       // from empty to millions of rows: the details' JSON, the recount and the first requests
@@ -116,20 +119,26 @@ async function copyChunks(bulk: BulkLoad, slices: Iterable<SampleNgo[]>): Promis
 /**
  * A chunk's rows of the details' JSON, written here rather than by the database at the load's
  * end: rendering two million entries' JSON there took the load's one backend 79 s, where the
- * generator's core has time to spare (withDetailsJsonFilledAfter then finds every row written).
+ * generator's core has time to spare. In loadNgoDetails' order: components by weight, then name;
+ * history by time, then id.
  */
 function detailsText(chunk: readonly SampleNgo[]): string {
   let out = "";
   for (const ngo of chunk) {
-    const history = [...ngo.transitions].sort((a, b) => a.created_at.getTime() - b.created_at.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+    const components = [...ngo.components].sort((a, b) => b.weight - a.weight || compareText(a.component, b.component));
+    const history = [...ngo.transitions].sort((a, b) => a.created_at.getTime() - b.created_at.getTime() || compareText(a.id, b.id));
     const json = detailsJson({
-      components: ngo.components.map(({ component, score, weight, evidence_date, source }) => ({ component, score, weight, evidence_date: evidence_date.toISOString().slice(0, 10), source })),
+      components: components.map(({ component, score, weight, evidence_date, source }) => ({ component, score, weight, evidence_date: evidence_date.toISOString().slice(0, 10), source })),
       history: history.map((t) => ({ from: t.from_state, to: t.to_state, actor: t.actor, reason: t.reason, at: t.created_at.toISOString() })),
     });
     if (json.components || json.state_history) out += copyLine([ngo.id, json.components, json.state_history]);
   }
   return out;
 }
+
+/** Text in code-unit order. The sample has no ties for it to break (distinct weights, distinct
+ * times); the load's test compares the rows with the database's rendering and order. */
+const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /**
  * A chunk as COPY text for one table: each NGO's own row, or one row per component or history

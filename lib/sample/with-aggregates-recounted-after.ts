@@ -1,6 +1,7 @@
 import type { SqlRunner } from "@/lib/db/sql-runner";
 import { recountRegistryAggregates } from "@/lib/registry/recount-registry-aggregates";
 import type { RunSql } from "./run-sql";
+import { withTriggersOff } from "./with-triggers-off";
 
 /**
  * The triggers that add inserted entries and history to the aggregates (migrations
@@ -18,14 +19,9 @@ const INSERT_TRIGGERS = [
  * timeline's reads back each new entry and orders its history), and every trigger with a
  * transition table also keeps a copy of each row it is given. The recount reads the whole
  * registry, so its totals are exact whatever was there before the load.
- *
- * Inside the load's transaction, which holds its tables exclusively from withIndexesBuiltAfter
- * on: no other writer runs in between, and a failed or killed load leaves the triggers on.
  */
 export async function withAggregatesRecountedAfter<T>(sql: RunSql, run: SqlRunner, load: () => Promise<T>): Promise<T> {
-  for (const { table, trigger } of INSERT_TRIGGERS) await sql(`ALTER TABLE "${table}" DISABLE TRIGGER "${trigger}"`);
-  const result = await load();
-  for (const { table, trigger } of INSERT_TRIGGERS) await sql(`ALTER TABLE "${table}" ENABLE TRIGGER "${trigger}"`);
+  const result = await withTriggersOff(sql, INSERT_TRIGGERS, load);
   await recountRegistryAggregates(run);
   return result;
 }

@@ -23,17 +23,21 @@ afterAll(async () => {
 
 type Row = Record<string, unknown>;
 
-// The seeder rebuilds indexes and foreign keys after loading: they must come back as they were.
+// The seeder rebuilds indexes and foreign keys after loading: they must come back as they were,
+// and those of other tables that point at entries stay as they are.
 async function schemaShape(): Promise<Row[]> {
   return connection.prisma.$queryRaw<Row[]>`
+    WITH loaded (t) AS (
+      VALUES ('"ngos"'::regclass), ('"trust_score_components"'::regclass), ('"ngo_state_transitions"'::regclass), ('"ngo_details_json"'::regclass)
+    )
     SELECT indexrelid::regclass::text AS name, pg_get_indexdef(indexrelid) AS definition FROM pg_index
-    WHERE indrelid IN ('"ngos"'::regclass, '"trust_score_components"'::regclass, '"ngo_state_transitions"'::regclass)
+    WHERE indrelid IN (SELECT t FROM loaded)
     UNION ALL
-    SELECT conname, pg_get_constraintdef(oid) FROM pg_constraint
-    WHERE conrelid IN ('"ngos"'::regclass, '"trust_score_components"'::regclass, '"ngo_state_transitions"'::regclass)
+    SELECT conname, pg_get_constraintdef(oid) || ' ' || convalidated::text FROM pg_constraint
+    WHERE conrelid IN (SELECT t FROM loaded) OR confrelid IN (SELECT t FROM loaded)
     UNION ALL
     SELECT tgname::text, pg_get_triggerdef(oid) || ' ' || tgenabled::text FROM pg_trigger
-    WHERE NOT tgisinternal AND tgrelid IN ('"ngos"'::regclass, '"trust_score_components"'::regclass, '"ngo_state_transitions"'::regclass)
+    WHERE NOT tgisinternal AND tgrelid IN (SELECT t FROM loaded)
     ORDER BY 1, 2`;
 }
 

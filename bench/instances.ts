@@ -7,7 +7,7 @@
 // Environment: BENCH_POSTGRES_URL (server to create the database on), BENCH_INSTANCES_COUNT (NGOs
 // to seed: 2,000), BENCH_INSTANCES_DURATION (s per scenario and setup, over two rounds: 6),
 // BENCH_WARMUP (s: 2), BENCH_INSTANCES_CONNECTIONS (20), BENCH_SKIP_BUILD=1 (reuse .next).
-import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -17,7 +17,7 @@ import { averageUsage, cpuBetween, cpuSnapshot, type CpuUsage, type ProcessMatch
 import { seedNewBenchDatabase, waitForIdle, type BenchDatabase } from "./database";
 import { sample, summarize, warmUp, type LoadOptions, type LoadRequest, type Measurement, type Sample } from "./measure";
 import { positiveSetting } from "./positive-setting";
-import { freePort, runToEnd, startServer, stopAll, type Env, type Server } from "./processes";
+import { freePort, runToEnd, startHelper, startServer, stopAll, type Env, type Server } from "./processes";
 
 const settings = {
   postgresUrl: process.env.BENCH_POSTGRES_URL || "postgres://postgres@127.0.0.1:5432/postgres",
@@ -37,13 +37,12 @@ const baseEnv: Env = { ...process.env, SERVER_SECRET: process.env.SERVER_SECRET 
 delete baseEnv.NODE_ENV;
 
 let database: BenchDatabase | undefined;
-let shim: ChildProcess | undefined;
+let shimPid: number | undefined;
 let cleaning: Promise<void> | undefined;
 
 function cleanUp(): Promise<void> {
   cleaning ??= (async () => {
     await stopAll();
-    await stopShim();
     await database?.drop().catch((error: unknown) => console.error(`Could not drop ${database?.name}: ${String(error)}`));
   })();
   return cleaning;
@@ -65,7 +64,10 @@ async function main(): Promise<void> {
   }
   ({ database } = await seedNewBenchDatabase(settings.postgresUrl, settings.count, baseEnv));
   const embedKey = createEmbedKey(database.url);
-  const store = await startShim();
+  // Its own process, so the shared rate-limit store's CPU is counted apart from the load generator's.
+  const shim = await startHelper<{ url: string; token: string; keyPrefix: string }>("Upstash shim", "bench/upstash-shim-server.ts", baseEnv);
+  shimPid = shim.pid;
+  const store = shim.info;
 
   // The free tier would refuse a load run after 60 requests: the bench measures the path, not the quota.
   const env: Env = {
@@ -93,7 +95,7 @@ async function main(): Promise<void> {
   const groups = (instances: Server[], front: Server): Record<string, ProcessMatcher> => ({
     "next instances": { processGroups: instances.map((s) => s.pid) },
     balancer: { processGroups: [front.pid] },
-    "store (shim + redis-server)": { processGroups: [shim?.pid as number], names: ["redis-server"] },
+    "store (shim + redis-server)": { processGroups: [shimPid as number], names: ["redis-server"] },
     postgres: { names: ["postgres"] },
     "load generator": { pids: [process.pid] },
   });
@@ -237,27 +239,6 @@ function createEmbedKey(databaseUrl: string): string {
     { env: { ...baseEnv, DATABASE_URL: databaseUrl } as unknown as NodeJS.ProcessEnv, encoding: "utf8" },
   );
   return (JSON.parse(output) as { key: string }).key;
-}
-
-/** The Upstash REST shim in a process (and process group) of its own; resolves with what the app needs to reach it. */
-function startShim(): Promise<{ url: string; token: string; keyPrefix: string }> {
-  return new Promise((resolve, reject) => {
-    shim = spawn(process.execPath, ["--import", "tsx", "bench/upstash-shim-server.ts"], { env: baseEnv as NodeJS.ProcessEnv, stdio: ["ignore", "pipe", "inherit"], detached: true });
-    let output = "";
-    shim.stdout?.setEncoding("utf8").on("data", (chunk: string) => {
-      output += chunk;
-      const line = output.split("\n")[0];
-      if (output.includes("\n") && line) resolve(JSON.parse(line) as { url: string; token: string; keyPrefix: string });
-    });
-    shim.once("exit", (code) => reject(new Error(`the Upstash shim exited (${code}) before it was ready`)));
-  });
-}
-
-async function stopShim(): Promise<void> {
-  if (!shim || shim.exitCode !== null || shim.signalCode !== null) return;
-  const gone = new Promise((resolve) => shim?.once("exit", resolve));
-  shim.kill("SIGTERM");
-  await gone;
 }
 
 try {

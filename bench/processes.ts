@@ -1,5 +1,6 @@
-// Child processes of the benchmark: one-shot commands (build, migrate, seed) and the two servers
-// under test. Every server started here is remembered so that stopAll ends exactly those.
+// Child processes of the benchmark: one-shot commands (build, migrate, seed), the servers under
+// test and their helpers (fakes, shims). Every process started here is remembered so that stopAll
+// ends exactly those.
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
@@ -65,6 +66,29 @@ export async function startServer(
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   throw new ProcessError(`${label} was not ready within 60 s:\n${tail(logFile)}`);
+}
+
+/**
+ * A helper service of the run (a test fake or shim, `script`) in a process and process group of
+ * its own, so that its CPU time and its pauses are its own rather than the load generator's. The
+ * script prints what a client needs as one JSON line on stdout once it listens, and ends on
+ * SIGTERM; stopAll stops it with the servers.
+ */
+export function startHelper<T>(label: string, script: string, env: Env): Promise<{ pid: number; info: T }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ["--import", "tsx", script], { env: env as NodeJS.ProcessEnv, stdio: ["ignore", "pipe", "inherit"], detached: true });
+    servers.add(child);
+    let output = "";
+    child.stdout?.setEncoding("utf8").on("data", (chunk: string) => {
+      output += chunk;
+      const line = output.split("\n")[0];
+      if (output.includes("\n") && line) resolve({ pid: child.pid as number, info: JSON.parse(line) as T });
+    });
+    child.once("exit", (code, signal) => {
+      servers.delete(child);
+      reject(new ProcessError(`${label} stopped (${signal ?? `exit code ${code}`}) before it was ready`));
+    });
+  });
 }
 
 /** Ends every process this module started: SIGTERM to its group, SIGKILL if it lingers. */

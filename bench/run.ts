@@ -23,14 +23,14 @@ import os from "node:os";
 import path from "node:path";
 import { describeDatabase, openBenchDatabase, waitForIdle, type BenchDatabase } from "./database";
 import { sample, summarize, warmUp, type LoadOptions, type Sample } from "./measure";
-import { freePort, runToEnd, startServer, stopAll, WORK_DIR, type Env } from "./processes";
+import { freePort, runToEnd, startHelper, startServer, stopAll, WORK_DIR, type Env } from "./processes";
 import { evaluateTargets, renderMarkdown, writeResults, type BenchReport, type Plan, type ScenarioResult, type StoreTrips, type Target } from "./report";
 import { SAMPLE_FIXTURES } from "../lib/sample/sample-fixtures";
 import { buildBrowserScripts } from "../scripts/build-browser/build-browser-scripts";
 import { checkGraphQLScenario, scenarios, walkList, type Scenario, type ScenarioServer } from "./scenarios";
 import { measureWidget } from "./widget";
 import { measureExport, type ExportFigures } from "./export";
-import { fakeStripeEnv, startFakeStripe, type FakeStripe } from "../tests/support/fake-stripe";
+import { fakeStripeEnv } from "../tests/support/fake-stripe";
 import { startPgBouncer, type PgBouncer } from "../tests/support/pgbouncer";
 import { startUpstashShim, type UpstashShim } from "../tests/support/upstash-shim";
 import { positiveSetting } from "./positive-setting";
@@ -63,7 +63,6 @@ delete baseEnv.NODE_ENV;
 
 let database: BenchDatabase | undefined;
 let shim: UpstashShim | undefined;
-let fakeStripe: FakeStripe | undefined;
 let pgbouncer: PgBouncer | undefined;
 let cleaning: Promise<void> | undefined;
 
@@ -72,7 +71,6 @@ function cleanUp(): Promise<void> {
   cleaning ??= (async () => {
     await stopAll();
     await shim?.close().catch(() => undefined);
-    await fakeStripe?.stop().catch(() => undefined);
     await pgbouncer?.stop().catch(() => undefined);
     await database?.drop().catch((error: unknown) => console.error(`Could not drop ${database?.name}: ${String(error)}`));
   })();
@@ -135,10 +133,11 @@ async function main(): Promise<void> {
   });
   await start("next-prepared", async () => ({ ...env, DB_PREPARED_STATEMENTS: "1" }));
   await start("next-direct", async () => env);
-  // The Stripe provider against the tests' local fake of Stripe's API (no network, answers at once).
+  // The Stripe provider against the tests' local fake of Stripe's API (no network, answers at
+  // once), in a process of its own (bench/fake-stripe-server.ts).
   await start("next-stripe", async () => {
-    fakeStripe = await startFakeStripe();
-    return { ...env, ...fakeStripeEnv(fakeStripe, { secretKey: "sk_test_bench", webhookSecret: "whsec_bench" }) };
+    const fake = await startHelper<{ url: string }>("fake Stripe", "bench/fake-stripe-server.ts", baseEnv);
+    return { ...env, ...fakeStripeEnv(fake.info, { secretKey: "sk_test_bench", webhookSecret: "whsec_bench" }) };
   });
   await start("floor", async () => env);
   const nextUrl = baseUrls.next as string;

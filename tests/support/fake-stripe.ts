@@ -189,7 +189,7 @@ function metadataOf(params: Record<string, string>): Record<string, string> {
 }
 
 /** The app's environment for the Stripe provider against this fake, with test keys and the given secrets. */
-export function fakeStripeEnv(fake: FakeStripe, secrets: { secretKey: string; webhookSecret: string }): Record<string, string> {
+export function fakeStripeEnv(fake: Pick<FakeStripe, "url">, secrets: { secretKey: string; webhookSecret: string }): Record<string, string> {
   return {
     PAYMENTS_PROVIDER: "stripe",
     STRIPE_SECRET_KEY: secrets.secretKey,

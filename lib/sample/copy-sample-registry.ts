@@ -5,12 +5,11 @@
 // transaction: a failed or killed load leaves the registry as it was. Search vectors come from
 // the trigger, which COPY fires like any insert; the aggregates are recounted once, at the end.
 import type { BulkLoad } from "@/lib/db/bulk-load";
-import { copyLine } from "@/lib/db/copy-line";
 import { bulkRunner } from "@/lib/db/sql-runner";
-import { detailsJson } from "@/lib/registry/details-json";
 import { deleteAllNgos } from "./delete-all-ngos";
 import { DEFAULT_SAMPLE_COUNT, DEFAULT_SAMPLE_SEED, sampleRegistryChunks, type SampleNgo } from "./generate-sample-registry";
 import { COMPONENT_COLUMNS, NGO_COLUMNS, TRANSITION_COLUMNS, type Columns } from "./sample-columns";
+import { sampleCopyText } from "./sample-copy-text";
 import type { SeedSampleRegistryOptions, SeedSampleRegistryResult } from "./seed-sample-registry";
 import { withAggregatesRecountedAfter } from "./with-aggregates-recounted-after";
 import { DETAILS_JSON_INSERT_TRIGGERS } from "./with-details-json-filled-after";
@@ -50,7 +49,7 @@ export async function copySampleRegistry(
   // against 2.6 s and 1.2 s at 100,000 entries). For this transaction only.
   await sql(`SET LOCAL maintenance_work_mem = '512MB'`);
   const run = bulkRunner(bulk);
-  // The details' JSON comes with the rows (detailsText), so its triggers stay off and nothing is
+  // The details' JSON comes with the rows (sampleCopyText), so its triggers stay off and nothing is
   // left to fill at the end.
   return withAggregatesRecountedAfter(sql, run, () =>
     withTriggersOff(sql, DETAILS_JSON_INSERT_TRIGGERS, async () => {
@@ -95,10 +94,11 @@ async function copyChunks(bulk: BulkLoad, slices: Iterable<SampleNgo[]>): Promis
       if (waiting.length > CHUNKS_AHEAD) await waiting.shift();
     };
     for (const slice of slices) {
-      chunk.ngos += text(slice, NGO_COLUMNS, (n) => [n]);
-      chunk.components += text(slice, COMPONENT_COLUMNS, (n) => n.components);
-      chunk.transitions += text(slice, TRANSITION_COLUMNS, (n) => n.transitions);
-      chunk.details += detailsText(slice);
+      const rows = sampleCopyText(slice);
+      chunk.ngos += rows.ngos;
+      chunk.components += rows.components;
+      chunk.transitions += rows.transitions;
+      chunk.details += rows.details;
       chunk.size += slice.length;
       if (chunk.size >= CHUNK_SIZE) await send();
       else await new Promise((resolve) => setImmediate(resolve));
@@ -114,47 +114,4 @@ async function copyChunks(bulk: BulkLoad, slices: Iterable<SampleNgo[]>): Promis
   if (interrupted) throw interrupted.error;
   const total = (table: number) => outcomes.reduce((sum, o, i) => sum + (issued[i]!.table === table ? (o as PromiseFulfilledResult<number>).value : 0), 0);
   return { ngos: total(0), components: total(1), transitions: total(2) };
-}
-
-/**
- * A chunk's rows of the details' JSON, written here rather than by the database at the load's
- * end: rendering two million entries' JSON there took the load's one backend 79 s, where the
- * generator's core has time to spare. In loadNgoDetails' order: components by weight, then name;
- * history by time, then id.
- */
-function detailsText(chunk: readonly SampleNgo[]): string {
-  let out = "";
-  for (const ngo of chunk) {
-    const components = [...ngo.components].sort((a, b) => b.weight - a.weight || compareText(a.component, b.component));
-    const history = [...ngo.transitions].sort((a, b) => a.created_at.getTime() - b.created_at.getTime() || compareText(a.id, b.id));
-    const json = detailsJson({
-      components: components.map(({ component, score, weight, evidence_date, source }) => ({ component, score, weight, evidence_date: evidence_date.toISOString().slice(0, 10), source })),
-      history: history.map((t) => ({ from: t.from_state, to: t.to_state, actor: t.actor, reason: t.reason, at: t.created_at.toISOString() })),
-    });
-    if (json.components || json.state_history) out += copyLine([ngo.id, json.components, json.state_history]);
-  }
-  return out;
-}
-
-/** Text in code-unit order. The sample has no ties for it to break (distinct weights, distinct
- * times); the load's test compares the rows with the database's rendering and order. */
-const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
-
-/**
- * A chunk as COPY text for one table: each NGO's own row, or one row per component or history
- * line, which then starts with the NGO's id.
- */
-function text<T extends object>(chunk: readonly SampleNgo[], columns: Columns, rowsOf: (ngo: SampleNgo) => readonly T[]): string {
-  const names = Object.entries(columns);
-  let out = "";
-  for (const ngo of chunk) {
-    for (const row of rowsOf(ngo)) {
-      const values = names.map(([name, type]) => {
-        const value = (row as Record<string, unknown>)[name];
-        return type === "date" && value instanceof Date ? value.toISOString().slice(0, 10) : value;
-      });
-      out += copyLine(row === (ngo as object) ? values : [ngo.id, ...values]);
-    }
-  }
-  return out;
 }

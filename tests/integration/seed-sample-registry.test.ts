@@ -140,7 +140,6 @@ async function registryRows(): Promise<Row[]> {
 }
 
 describe.runIf(process.env.TEST_DATABASE === "postgres")("copySampleRegistry (PostgreSQL)", () => {
-  const copy = (options: Parameters<typeof copySampleRegistry>[1]) => connection.bulkLoad!((bulk) => copySampleRegistry(bulk, options));
 
   it("loads through COPY exactly the rows the batched loader writes, search vectors and all", async () => {
     const shape = await schemaShape();
@@ -190,5 +189,79 @@ describe.runIf(process.env.TEST_DATABASE === "postgres")("copySampleRegistry (Po
     await expect(copy({ count: 1100, seed: "copy-fail" })).rejects.toThrow(/duplicate key/);
     expect(await registryRows()).toEqual(before);
     expect(await schemaShape()).toEqual(shape);
+    expect(await shadowTables()).toEqual([]);
+  });
+
+  // The load swaps tables of its own in for the live ones (lib/db/swap-tables.ts): what the
+  // schema hangs off them comes back, and a part the swap cannot make again fails the load.
+  it("keeps the tables' grants and comments, and fails whole rather than lose a part of the schema", async () => {
+    await copy({ count: 300, seed: "copy-swap", reset: true });
+    await connection.prisma.$executeRawUnsafe(`COMMENT ON TABLE ngos IS 'the registry''s entries'`);
+    await connection.prisma.$executeRawUnsafe(`GRANT SELECT ON ngos TO PUBLIC`);
+    try {
+      const shape = await schemaShape();
+      await copy({ count: 300, seed: "copy-swap-2", reset: true });
+      expect(await schemaShape()).toEqual(shape);
+      const [kept] = await connection.prisma.$queryRaw<Row[]>`
+        SELECT obj_description('ngos'::regclass, 'pg_class') AS comment, has_table_privilege('public', 'ngos', 'SELECT') AS readable`;
+      expect(kept).toEqual({ comment: "the registry's entries", readable: true });
+
+      // Row security is not something the swap makes again.
+      await connection.prisma.$executeRawUnsafe(`CREATE POLICY test_only ON ngos USING (true)`);
+      const before = await registryRows();
+      await expect(copy({ count: 300, seed: "copy-swap-3", reset: true })).rejects.toThrow(/shape would change.*policy/);
+      expect(await registryRows()).toEqual(before);
+      expect(await shadowTables()).toEqual([]);
+    } finally {
+      await connection.prisma.$executeRawUnsafe(`DROP POLICY IF EXISTS test_only ON ngos`);
+      await connection.prisma.$executeRawUnsafe(`REVOKE SELECT ON ngos FROM PUBLIC`);
+      await connection.prisma.$executeRawUnsafe(`COMMENT ON TABLE ngos IS NULL`);
+    }
   });
 });
+
+describe.runIf(process.env.TEST_DATABASE === "postgres")("copySampleRegistry beside other writers (PostgreSQL)", () => {
+  // A writer holding one of the tables the swap locks, then asking for another it holds already:
+  // the server fails one side of the deadlock. When that is the swap, it tries again.
+  it("swaps its tables in again when a deadlock with a writer fails the swap", async () => {
+    await copy({ count: 200, seed: "deadlock-before", reset: true });
+    await connection.session(async (writer) => {
+      // The writer never looks for the deadlock itself (the swap's wait is the one to notice it).
+      await writer.query(`BEGIN`);
+      await writer.query(`SET LOCAL deadlock_timeout = '60s'`);
+      await writer.query(`LOCK TABLE donation_intents IN ROW EXCLUSIVE MODE`);
+      const loading = copy({ count: 200, seed: "deadlock-after", reset: true });
+      loading.catch(() => {});
+      await until(async () => {
+        const [waiting] = await connection.prisma.$queryRaw<{ n: number }[]>`
+          SELECT count(*)::int AS n FROM pg_stat_activity
+          WHERE datname = current_database() AND wait_event_type = 'Lock' AND query LIKE 'LOCK TABLE%'`;
+        return waiting!.n > 0;
+      });
+      // Granted once the swap gives up its locks; before that, the deadlock.
+      await writer.query(`LOCK TABLE ngos IN ROW SHARE MODE`);
+      await writer.query(`COMMIT`);
+      await expect(loading).resolves.toMatchObject({ ngos: 200 });
+    });
+    const [row] = await connection.prisma.$queryRaw<{ n: number }[]>`SELECT count(*)::int AS n FROM ngos`;
+    expect(row!.n).toBe(200);
+    expect(await shadowTables()).toEqual([]);
+  });
+});
+
+async function copy(options: Parameters<typeof copySampleRegistry>[1]) {
+  return copySampleRegistry(connection, options);
+}
+
+async function until(condition: () => Promise<boolean>, timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error("timed out");
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+/** A load's own tables, left only by a load that was killed (lib/db/swap-tables.ts). */
+async function shadowTables(): Promise<Row[]> {
+  return connection.prisma.$queryRaw<Row[]>`SELECT relname FROM pg_class WHERE relname LIKE 'tr\_load\_%'`;
+}

@@ -22,15 +22,22 @@ export type BulkLoad = {
 export async function runBulkLoad<T>(url: string, load: (bulk: BulkLoad) => Promise<T>, connectTimeoutMs = 10_000): Promise<T> {
   const [lane] = await openLanes(url, 1, connectTimeoutMs, LOAD_APPLICATION_NAME);
   try {
-    await lane!.query("BEGIN");
-    const result = await load(lane!);
-    await lane!.query("COMMIT");
-    return result;
-  } catch (error) {
-    await lane!.query("ROLLBACK").catch(() => {});
-    throw error;
+    return await inTransaction(lane!, () => load(lane!));
   } finally {
     await lane!.end();
+  }
+}
+
+/** `work` in one transaction on the connection: committed if it succeeds, rolled back if it throws. */
+export async function inTransaction<T>(bulk: BulkLoad, work: () => Promise<T>): Promise<T> {
+  await bulk.query("BEGIN");
+  try {
+    const result = await work();
+    await bulk.query("COMMIT");
+    return result;
+  } catch (error) {
+    await bulk.query("ROLLBACK").catch(() => {});
+    throw error;
   }
 }
 

@@ -7,8 +7,7 @@
 // compares the tables' shape (columns, keys, indexes, triggers, grants, dependent views) before
 // and after, and rolls back if anything differs: a part of the schema it does not make again
 // fails the load, never the schema.
-import type { BulkLoad } from "./bulk-load";
-import { LOAD_APPLICATION_NAME } from "./bulk-load";
+import { inTransaction, LOAD_APPLICATION_NAME, type BulkLoad } from "./bulk-load";
 
 /** A live table and its shadow, in the order given (tables referenced first). */
 export type ShadowTable = { live: string; shadow: string };
@@ -327,17 +326,6 @@ async function inParallel<J>(lanes: readonly BulkLoad[], jobs: readonly J[], run
     }),
   );
   if (failed) throw failed.error;
-}
-
-async function inTransaction(lane: BulkLoad, work: () => Promise<void>): Promise<void> {
-  await lane.query("BEGIN");
-  try {
-    await work();
-    await lane.query("COMMIT");
-  } catch (error) {
-    await lane.query("ROLLBACK").catch(() => {});
-    throw error;
-  }
 }
 
 /** A relation's name as pg_get_indexdef and pg_get_triggerdef write it: schema-qualified, quoted where needed (c is its pg_class row). */

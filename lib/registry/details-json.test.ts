@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { componentJson, detailsJson, stateChangeJson } from "./details-json";
+import { componentJson, stateChangeJson } from "./details-json";
 
 // The details' JSON is put together by hand where no string needs escaping; it must read exactly
 // as JSON.stringify writes the same objects, whatever the strings hold.
 const AWKWARD = ["plain", 'quote " inside', "back\\slash", "tab\tand\nnewline", "\u0000", "é and 漢字", "emoji 😀", "lone \ud800", ""];
 
-describe("detailsJson", () => {
+describe("componentJson and stateChangeJson", () => {
   it("writes each object as JSON.stringify does, for any text", () => {
     for (const text of AWKWARD) {
       expect(componentJson("governance", 71, 20, "2026-01-02", text)).toBe(
@@ -20,15 +20,5 @@ describe("detailsJson", () => {
     expect(componentJson("governance", Number.NaN, 20, "2026-01-02", "x")).toBe(
       JSON.stringify({ component: "governance", score: Number.NaN, weight: 20, evidence_date: "2026-01-02", source: "x" }),
     );
-  });
-
-  it("joins the objects with commas, and writes nothing for no items", () => {
-    expect(detailsJson({ components: [], history: [] })).toEqual({ components: "", state_history: "" });
-    const component = { component: "governance", score: 1, weight: 2, evidence_date: "2026-01-02", source: "s" } as const;
-    const change = { from: null, to: "draft", actor: "a", reason: "r", at: "2026-01-02T03:04:05.000Z" } as const;
-    expect(detailsJson({ components: [component, component], history: [change] })).toEqual({
-      components: `${JSON.stringify(component)},${JSON.stringify(component)}`,
-      state_history: JSON.stringify(change),
-    });
   });
 });

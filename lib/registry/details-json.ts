@@ -1,31 +1,14 @@
-import type { NgoDetails, StateChange, TrustComponent } from "./ngo-record";
+import type { StateChange, TrustComponent } from "./ngo-record";
 
-/**
- * An entry's row of the details' JSON (migration 20261128200000_details_json) written in Node,
- * for a bulk load that brings the rows itself: the members of the two arrays the list API sends,
- * each object as JSON.stringify writes the one loadNgoDetails reads, given in its order
- * (components by weight, then name; history by time, then id). The view ngo_details_json_source
- * writes the same text in SQL; db verify-stats compares the two, and so do the load's tests.
- */
-export function detailsJson({ components, history }: NgoDetails): { components: string; state_history: string } {
-  let componentsText = "";
-  for (let i = 0; i < components.length; i++) {
-    const { component, score, weight, evidence_date, source } = components[i]!;
-    componentsText += (i === 0 ? "" : ",") + componentJson(component, score, weight, evidence_date, source);
-  }
-  let historyText = "";
-  for (let i = 0; i < history.length; i++) {
-    const { from, to, actor, reason, at } = history[i]!;
-    historyText += (i === 0 ? "" : ",") + stateChangeJson(from, to, actor, reason, at);
-  }
-  return { components: componentsText, state_history: historyText };
-}
-
-// Each object's text as JSON.stringify writes it, with its keys in this order. Where the strings
-// need no escaping and the numbers are finite (all but always), the text is put together directly:
-// a JSON.stringify per object took nearly twice as long, for every entry of a bulk load. The
-// fields come one by one so that a writer holding them elsewhere (the sample's COPY text) need not
-// build the object first.
+// The members of an entry's row of the details' JSON (migration 20261128200000_details_json),
+// written in Node for a bulk load that brings the rows itself (lib/sample/sample-copy-text.ts,
+// which joins them with commas): the members of the two arrays the list API sends. The view
+// ngo_details_json_source writes the same text in SQL; db verify-stats compares the two, and so
+// do the load's tests. Each object's text is what JSON.stringify writes, keys in this order.
+// Where the strings need no escaping and the numbers are finite (all but always), the text is put
+// together directly: a JSON.stringify per object took nearly twice as long, for every entry of a
+// bulk load. The fields come one by one so that a writer holding them elsewhere (the sample's
+// COPY text) need not build the object first.
 
 /** A score component's object: {"component":…,"score":…,"weight":…,"evidence_date":…,"source":…}. */
 export function componentJson(

@@ -37,8 +37,9 @@ export async function copyNgoBatch(bulk: BulkLoad, inputs: readonly CreateNgoInp
     UNION ALL
     SELECT n.id FROM ngos n JOIN unnest(${registered.map((i) => i.country)}::text[], ${registered.map((i) => i.registration_number!)}::text[]) AS k (country, registration_number)
       ON n.country = k.country::bpchar AND n.registration_number = k.registration_number`);
-  await bulk.query(`CREATE TEMP TABLE import_keys (ord int, k_slug text, k_country char(2), k_registration text) ON COMMIT DROP`);
-  await bulk.query(`CREATE TEMP TABLE import_updates (id text, version int, changed text[], ${PROFILE.map((f) => `${column(f)} text`).join(", ")},
+  // Keys and ids compare as the entries' own columns do, byte by byte (COLLATE "C").
+  await bulk.query(`CREATE TEMP TABLE import_keys (ord int, k_slug text COLLATE "C", k_country char(2) COLLATE "C", k_registration text COLLATE "C") ON COMMIT DROP`);
+  await bulk.query(`CREATE TEMP TABLE import_updates (id text COLLATE "C", version int, changed text[], ${PROFILE.map((f) => `${column(f)} text`).join(", ")},
     trust_score int, trust_methodology text, trust_as_of timestamptz) ON COMMIT DROP`);
   await bulk.query(`CREATE TEMP TABLE import_events (id text, type text, data jsonb, created_at timestamptz) ON COMMIT DROP`);
   while (round.length) {

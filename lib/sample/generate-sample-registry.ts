@@ -18,6 +18,7 @@ import { sampleNgoName } from "./sample-names";
 import { SAMPLE_COUNTRIES, fillRegistrationFormat, type SampleCountry } from "./sample-places";
 import { createRandom, type Random } from "./sample-random";
 import { slugify } from "./slugify";
+import { TakenTexts } from "./taken-texts";
 import { sampleDescription, sampleSource } from "./sample-vocabulary";
 
 export { SAMPLE_FIXTURES } from "./sample-fixtures";
@@ -69,7 +70,7 @@ export function* sampleRegistryChunks(
   }
   if (seed === "") throw new RangeError("seed must not be empty");
   const random = createRandom(seed);
-  const taken: Taken = { slugs: new Set(), nextSuffix: new Map(), registrations: new Set(), slugOf: new Map() };
+  const taken: Taken = { slugs: new TakenTexts(), nextSuffix: new Map(), registrations: new TakenTexts(), slugOf: new Map() };
   let states: NgoState[] = [];
   let chunk: SampleNgo[] = [];
   for (let i = 0; i < count; i++) {
@@ -228,7 +229,7 @@ function sampleComponents(random: Random, state: NgoState, asOf: Date): TrustCom
  * regular expressions) was a tenth of the generator's time, for a few tens of thousands of
  * distinct names in a hundred thousand entries.
  */
-type Taken = { slugs: Set<string>; nextSuffix: Map<string, number>; registrations: Set<string>; slugOf: Map<string, TextSlug> };
+type Taken = { slugs: TakenTexts; nextSuffix: Map<string, number>; registrations: TakenTexts; slugOf: Map<string, TextSlug> };
 
 /** A text's slug, and whether it is known to be taken (once taken, it stays so: a repeated name need not look again). */
 type TextSlug = { slug: string; taken: boolean };
@@ -259,7 +260,7 @@ function uniqueSlug(name: string, city: string, taken: Taken): string {
 
 const REGISTRATION_LETTERS = [..."ABCDEFGHJKLMNPRSTUVWXYZ"];
 
-function uniqueRegistration(random: Random, country: SampleCountry, taken: Set<string>): string {
+function uniqueRegistration(random: Random, country: SampleCountry, taken: TakenTexts): string {
   let number: string;
   do {
     number = fillRegistrationFormat(country.registrationFormat, () => random.int(0, 9), () => random.pick(REGISTRATION_LETTERS));

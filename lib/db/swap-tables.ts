@@ -59,13 +59,19 @@ export async function createShadowTables(lane: BulkLoad, load: ShadowLoad): Prom
 
 /**
  * The shadow tables' triggers off (their rows are in), then their keys, indexes and foreign
- * keys, as the live tables have them, built over `lanes` at once, the longest first; then the
- * planner's statistics, and the first table vacuumed so that reads of its indexes alone need not
- * visit its pages (autovacuum may be off, or late). Unique and primary keys are built as indexes
+ * keys, as the live tables have them, built over `lanes` at once, the longest first (by `rows`,
+ * where given); then the planner's statistics, and the first table vacuumed so that reads of its
+ * indexes alone need not visit its pages (autovacuum may be off, or late). Unique and primary keys are built as indexes
  * first, which builds on the same table may share, then made constraints; foreign keys are added
  * unchecked, then checked, which other builds need not wait for either.
  */
-export async function buildShadowKeys(lanes: readonly BulkLoad[], load: ShadowLoad, maintenanceWorkMem: string): Promise<void> {
+export async function buildShadowKeys(
+  lanes: readonly BulkLoad[],
+  load: ShadowLoad,
+  maintenanceWorkMem: string,
+  /** Rows loaded per live table, where the loader counted them: a build's length follows its rows more than its table's bytes. */
+  rows: Readonly<Record<string, number>> = {},
+): Promise<void> {
   const [first] = lanes;
   const byShadow = new Map(load.tables.map((t) => [t.live, t.shadow]));
   const shadowOf = (live: string) => byShadow.get(live)!;
@@ -95,9 +101,11 @@ export async function buildShadowKeys(lanes: readonly BulkLoad[], load: ShadowLo
   if (unsupported) throw new Error(`a bulk load cannot rebuild the exclusion constraint ${unsupported.constraint} of ${unsupported.live}`);
 
   // Every index, keys' included, under a temporary name (index names are the schema's, and the
-  // live tables hold the real ones until the swap). GIN first, whole before partial (no parallel
-  // workers build them, and the longest build should not be the last to start), then by the size
-  // of the table.
+  // live tables hold the real ones until the swap). The longest should not be the last to start,
+  // nor one lane left alone with it at the end: GIN first (no parallel workers build them), whole
+  // before partial, then by the table's rows where the loader counted them (sorting ten million
+  // score components' keys takes longer than any B-tree on two million entries, whose rows are
+  // wider), then by its size.
   const sizes = new Map<string, number>();
   for (const { live: table, shadow } of load.tables) {
     const [row] = await first!.query<{ size: string }>(`SELECT pg_relation_size($1::regclass)::text AS size`, [q(shadow)]);
@@ -109,6 +117,7 @@ export async function buildShadowKeys(lanes: readonly BulkLoad[], load: ShadowLo
       (a, b) =>
         Number(b.index.method === "gin") - Number(a.index.method === "gin") ||
         Number(a.index.partial) - Number(b.index.partial) ||
+        (rows[b.index.live] ?? -1) - (rows[a.index.live] ?? -1) ||
         sizes.get(b.index.live)! - sizes.get(a.index.live)!,
     );
   await inParallel(lanes, builds, async (lane, { index, temporary }) => {

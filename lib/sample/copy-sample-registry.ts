@@ -67,7 +67,12 @@ export async function copySampleRegistry(
     try {
       await createShadowTables(first, load);
       const loaded = await copyChunks(lanes, copyStatements(load), sampleRegistryChunks({ count, seed }, SLICE_SIZE));
-      await buildShadowKeys(lanes, load, MAINTENANCE_WORK_MEM);
+      await buildShadowKeys(lanes, load, MAINTENANCE_WORK_MEM, {
+        ngos: loaded.ngos,
+        trust_score_components: loaded.components,
+        ngo_state_transitions: loaded.transitions,
+        ngo_details_json: loaded.ngos,
+      });
       const sql = (lane: BulkLoad) => <T,>(text: string) => lane.query<T>(text);
       await swapInShadowTables(first, load, {
         before: reset ? (lane) => deleteAllNgos(sql(lane)) : undefined,

@@ -61,9 +61,10 @@ export async function createShadowTables(lane: BulkLoad, load: ShadowLoad): Prom
  * The shadow tables' triggers off (their rows are in), then their keys, indexes and foreign
  * keys, as the live tables have them, built over `lanes` at once, the longest first (by `rows`,
  * where given); then the planner's statistics, and the first table vacuumed so that reads of its
- * indexes alone need not visit its pages (autovacuum may be off, or late). Unique and primary keys are built as indexes
- * first, which builds on the same table may share, then made constraints; foreign keys are added
- * unchecked, then checked, which other builds need not wait for either.
+ * indexes alone need not visit its pages (autovacuum may be off, or late). Unique and primary
+ * keys are built as indexes first, which builds on the same table may share, then made
+ * constraints; foreign keys are added unchecked, then checked, which other builds need not wait
+ * for either.
  */
 export async function buildShadowKeys(
   lanes: readonly BulkLoad[],

@@ -11,12 +11,13 @@ import { from as copyFrom } from "pg-copy-streams";
 export type BulkLoad = {
   query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
   /**
-   * Sends rows in COPY's text format (copyLine) to `COPY … FROM STDIN` and resolves with the rows
-   * written once the server has them all. Statements run one at a time in the order asked: a
-   * loader may ask for its next COPYs before this one is done (their rows wait here), and prepare
-   * more rows meanwhile, so that its work and the server's overlap.
+   * Sends rows in COPY's text format (copyLine), as one text or as bytes in parts, to `COPY …
+   * FROM STDIN` and resolves with the rows written once the server has them all. Statements run
+   * one at a time in the order asked: a loader may ask for its next COPYs before this one is done
+   * (their rows wait here), and prepare more rows meanwhile, so that its work and the server's
+   * overlap.
    */
-  copy(sql: string, text: string): Promise<number>;
+  copy(sql: string, text: string | readonly Buffer[]): Promise<number>;
 };
 
 export async function runBulkLoad<T>(url: string, load: (bulk: BulkLoad) => Promise<T>, connectTimeoutMs = 10_000): Promise<T> {
@@ -93,7 +94,9 @@ async function openLane(url: string, connectTimeoutMs: number, applicationName: 
     copy: (sql, text) =>
       inTurn(async () => {
         const stream = client.query(copyFrom(sql));
-        if (text) stream.write(text);
+        if (typeof text === "string") {
+          if (text) stream.write(text);
+        } else for (const part of text) stream.write(part);
         stream.end();
         await finished(stream);
         return stream.rowCount;

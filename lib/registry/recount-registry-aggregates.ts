@@ -1,5 +1,9 @@
 import { Prisma } from "@/lib/db";
 import type { SqlRunner } from "@/lib/db/sql-runner";
+import type { NgoState } from "@/lib/tiers";
+
+/** One row of the state timeline's aggregate (ngo_state_months): a month's first day (YYYY-MM-DD), a public state, a net count. */
+export type StateMonth = { month: string; state: NgoState; count: number };
 
 /**
  * Replaces the statistics' aggregates with a recount of the entries, and the state timeline's
@@ -8,8 +12,10 @@ import type { SqlRunner } from "@/lib/db/sql-runner";
  * load's exclusive one), so no change falls between the recount and the new totals; and no fold
  * (the triggers' move of deltas into totals, under advisory locks 72190021 and 72190022, see the
  * migrations registry_stats_aggregates and state_timeline_aggregates) runs while they are replaced.
+ * A bulk load that counted the state timeline of the whole registry itself passes its rows as
+ * `stateMonths` instead.
  */
-export async function recountRegistryAggregates(run: SqlRunner): Promise<void> {
+export async function recountRegistryAggregates(run: SqlRunner, { stateMonths }: { stateMonths?: readonly StateMonth[] } = {}): Promise<void> {
   await run(Prisma.sql`SELECT pg_advisory_xact_lock(72190021)::text, pg_advisory_xact_lock(72190022)::text`);
   await run(Prisma.sql`DELETE FROM ngo_stat_deltas`);
   await run(Prisma.sql`DELETE FROM ngo_stats`);
@@ -23,7 +29,19 @@ export async function recountRegistryAggregates(run: SqlRunner): Promise<void> {
     FROM ngo_stats GROUP BY 1, 2, 3, 4`);
   await run(Prisma.sql`DELETE FROM ngo_state_month_deltas`);
   await run(Prisma.sql`DELETE FROM ngo_state_months`);
-  await run(Prisma.sql`INSERT INTO ngo_state_months (month, state, count) SELECT month, state, count FROM ngo_state_months_replay()`);
+  if (!stateMonths) {
+    await run(Prisma.sql`INSERT INTO ngo_state_months (month, state, count) SELECT month, state, count FROM ngo_state_months_replay()`);
+    return;
+  }
+  const rows = stateMonths.filter((row) => row.count !== 0);
+  await run(Prisma.sql`
+    INSERT INTO ngo_state_months (month, state, count)
+    SELECT * FROM unnest(${rows.map((r) => r.month)}::date[], ${rows.map((r) => r.state)}::ngo_state[], ${rows.map((r) => r.count)}::int[])`);
+}
+
+/** The state timeline's rows as a replay of the whole history makes them. */
+export async function replayStateMonths(run: SqlRunner): Promise<StateMonth[]> {
+  return run<StateMonth>(Prisma.sql`SELECT to_char(month, 'YYYY-MM-DD') AS month, state::text AS state, count FROM ngo_state_months_replay()`);
 }
 
 /**

@@ -5,16 +5,18 @@
 // connections at once, into shadow tables no reader sees, which are then indexed, several builds
 // at a time, and swapped in for the live tables in one short transaction (lib/db/swap-tables.ts):
 // a failed or killed load leaves the registry as it was. Search vectors come from the trigger,
-// which COPY fires like any insert; the aggregates are recounted once, by the swap.
+// which COPY fires like any insert. The statistics' aggregates are recounted once, by the swap;
+// the state timeline's is counted as the rows are made (sample-state-months.ts).
 import type { BulkLoad } from "@/lib/db/bulk-load";
 import type { Connection } from "@/lib/db/connection";
 import { bulkRunner } from "@/lib/db/sql-runner";
 import { buildShadowKeys, createShadowTables, dropAbandonedLoads, dropShadowTables, newShadowLoad, swapInShadowTables, type ShadowLoad } from "@/lib/db/swap-tables";
-import { recountRegistryAggregates } from "@/lib/registry/recount-registry-aggregates";
+import { recountRegistryAggregates, replayStateMonths } from "@/lib/registry/recount-registry-aggregates";
 import { deleteAllNgos } from "./delete-all-ngos";
 import { DEFAULT_SAMPLE_COUNT, DEFAULT_SAMPLE_SEED, sampleRegistryChunks, type SampleNgo } from "./generate-sample-registry";
 import { COMPONENT_COLUMNS, NGO_COLUMNS, TRANSITION_COLUMNS, type Columns } from "./sample-columns";
 import { sampleCopyText } from "./sample-copy-text";
+import { StateMonthCounts } from "./sample-state-months";
 import type { SeedSampleRegistryOptions, SeedSampleRegistryResult } from "./seed-sample-registry";
 
 /**
@@ -66,7 +68,8 @@ export async function copySampleRegistry(
     await dropAbandonedLoads(first);
     try {
       await createShadowTables(first, load);
-      const loaded = await copyChunks(lanes, copyStatements(load), sampleRegistryChunks({ count, seed }, SLICE_SIZE));
+      const stateMonths = new StateMonthCounts();
+      const loaded = await copyChunks(lanes, copyStatements(load), sampleRegistryChunks({ count, seed }, SLICE_SIZE), stateMonths);
       await buildShadowKeys(lanes, load, MAINTENANCE_WORK_MEM, {
         ngos: loaded.ngos,
         trust_score_components: loaded.components,
@@ -75,9 +78,13 @@ export async function copySampleRegistry(
       });
       const sql = (lane: BulkLoad) => <T,>(text: string) => lane.query<T>(text);
       await swapInShadowTables(first, load, {
-        before: reset ? (lane) => deleteAllNgos(sql(lane)) : undefined,
+        before: async (lane) => {
+          if (reset) await deleteAllNgos(sql(lane));
+          // The entries kept have their history replayed before the load's rows join them.
+          else stateMonths.addRows(await replayStateMonths(bulkRunner(lane)));
+        },
         // Counted once, from the whole registry, rather than by the aggregates' triggers at each COPY.
-        after: (lane) => recountRegistryAggregates(bulkRunner(lane)),
+        after: (lane) => recountRegistryAggregates(bulkRunner(lane), { stateMonths: stateMonths.rows() }),
       });
       return loaded;
     } catch (error) {
@@ -96,7 +103,12 @@ export async function copySampleRegistry(
  * oldest running transaction. Its commit need not wait for the disk (synchronous_commit off): rows
  * a crash lost are rows of a load that failed, in shadow tables nothing reads.
  */
-async function copyChunks(lanes: readonly BulkLoad[], into: ReturnType<typeof copyStatements>, slices: Iterable<SampleNgo[]>): Promise<SeedSampleRegistryResult> {
+async function copyChunks(
+  lanes: readonly BulkLoad[],
+  into: ReturnType<typeof copyStatements>,
+  slices: Iterable<SampleNgo[]>,
+  stateMonths: StateMonthCounts,
+): Promise<SeedSampleRegistryResult> {
   const issued: { table: number; rows: Promise<number> }[] = [];
   let stopped = false;
   const waiting: Promise<unknown>[] = [];
@@ -126,6 +138,7 @@ async function copyChunks(lanes: readonly BulkLoad[], into: ReturnType<typeof co
     for (const slice of slices) {
       if (stopped) break;
       const rows = sampleCopyText(slice);
+      for (const ngo of slice) stateMonths.addNgo(ngo);
       // Bytes at once, each slice's: kept as strings, the chunks that wait for their COPYs (a few
       // megabytes) were copied again by every minor garbage collection. At 300,000 entries that
       // was 2.8 s of collections against 0.8 s, and 16.4 s of this process's time against 12.3 s.

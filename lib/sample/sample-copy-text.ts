@@ -3,12 +3,12 @@
 import { copyText } from "@/lib/db/copy-line";
 import { componentJson, stateChangeJson } from "@/lib/registry/details-json";
 import type { SampleNgo } from "./generate-sample-registry";
+import { compareText, historyInOrder, inOrder } from "./sample-history";
 import { COMPONENT_COLUMNS, NGO_COLUMNS, TRANSITION_COLUMNS, type Columns } from "./sample-columns";
 
 export type SampleCopyText = { ngos: string; components: string; transitions: string; details: string };
 
 type Component = SampleNgo["components"][number];
-type Transition = SampleNgo["transitions"][number];
 
 /**
  * Each line is written as copyLine would write the columns of sample-columns.ts (which the COPY
@@ -65,7 +65,7 @@ for (const [columns, written] of [
  */
 function detailsLine(ngo: SampleNgo, id: string): string {
   const components = inOrder(ngo.components, byWeightThenName);
-  const history = inOrder(ngo.transitions, byTimeThenId);
+  const history = historyInOrder(ngo.transitions);
   let componentsJson = "";
   for (let i = 0; i < components.length; i++) {
     const { component, score, weight, evidence_date, source } = components[i]!;
@@ -81,22 +81,6 @@ function detailsLine(ngo: SampleNgo, id: string): string {
 }
 
 const byWeightThenName = (a: Component, b: Component) => b.weight - a.weight || compareText(a.component, b.component);
-const byTimeThenId = (a: Transition, b: Transition) => a.created_at.getTime() - b.created_at.getTime() || compareText(a.id, b.id);
-
-/** Text in code-unit order. The sample has no ties for it to break (distinct weights, distinct
- * times); the load's test compares the rows with the database's rendering and order. */
-const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
-
-/**
- * The items sorted by `compare`, without the copy and the sort when they are in order already
- * (as the generator makes them): a stable sort leaves such a list as it is.
- */
-function inOrder<T>(items: readonly T[], compare: (a: T, b: T) => number): readonly T[] {
-  for (let i = 1; i < items.length; i++) {
-    if (compare(items[i - 1]!, items[i]!) > 0) return [...items].sort(compare);
-  }
-  return items;
-}
 
 const DAY_MS = 86_400_000;
 /** Where toISOString writes a four-digit year: 1970 up to the end of 9999. */

@@ -88,3 +88,28 @@ function pathTo(random: Random, state: NgoState): NgoState[] {
       return [...intake, "verified", ...random.pick<NgoState[]>([[], [], ["suspended"], ["revoked"]]), "archived"];
   }
 }
+
+/**
+ * A history in the order every reader of it takes (the details' JSON, the state timeline's
+ * replay): by time, then id. The generator's times run forward, so this is the list itself.
+ */
+export function historyInOrder(transitions: readonly SampleTransition[]): readonly SampleTransition[] {
+  return inOrder(transitions, byTimeThenId);
+}
+
+const byTimeThenId = (a: SampleTransition, b: SampleTransition) => a.created_at.getTime() - b.created_at.getTime() || compareText(a.id, b.id);
+
+/** Text in code-unit order. The sample has no ties for it to break (distinct weights, distinct
+ * times); the load's test compares the rows with the database's rendering and order. */
+export const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/**
+ * The items sorted by `compare`, without the copy and the sort when they are in order already
+ * (as the generator makes them): a stable sort leaves such a list as it is.
+ */
+export function inOrder<T>(items: readonly T[], compare: (a: T, b: T) => number): readonly T[] {
+  for (let i = 1; i < items.length; i++) {
+    if (compare(items[i - 1]!, items[i]!) > 0) return [...items].sort(compare);
+  }
+  return items;
+}

@@ -64,7 +64,7 @@ export async function createShadowTables(lane: BulkLoad, load: ShadowLoad): Prom
  * indexes alone need not visit its pages (autovacuum may be off, or late). Unique and primary
  * keys are built as indexes first, which builds on the same table may share, then made
  * constraints; foreign keys are added unchecked, then checked, which other builds need not wait
- * for either.
+ * for either. The builds and the checks get `maintenanceWorkMem` each.
  */
 export async function buildShadowKeys(
   lanes: readonly BulkLoad[],
@@ -147,8 +147,14 @@ export async function buildShadowKeys(
   }
   const validations = foreignKeys.filter((fk) => !fk.definition.endsWith(" NOT VALID"));
   await inParallel(lanes, [...validations.map((fk) => ({ fk })), ...load.tables.map((table, n) => ({ table, vacuum: n === 0 }))], async (lane, job) => {
-    if ("fk" in job) await lane.query(`ALTER TABLE ${q(shadowOf(job.fk.live))} VALIDATE CONSTRAINT ${job.fk.name}`);
-    else await lane.query(`${job.vacuum ? "VACUUM (ANALYZE)" : "ANALYZE"} ${q(job.table.shadow)}`);
+    if ("fk" in job) {
+      // The check is a join of the two tables, whose hash of the referenced keys gets
+      // maintenance_work_mem: with the server's default it spilled to disk at 2M entries.
+      await inTransaction(lane, async () => {
+        await lane.query(`SET LOCAL maintenance_work_mem = '${maintenanceWorkMem}'`);
+        await lane.query(`ALTER TABLE ${q(shadowOf(job.fk.live))} VALIDATE CONSTRAINT ${job.fk.name}`);
+      });
+    } else await lane.query(`${job.vacuum ? "VACUUM (ANALYZE)" : "ANALYZE"} ${q(job.table.shadow)}`);
   });
 }
 

@@ -12,8 +12,9 @@ export type StateMonth = { month: string; state: NgoState; count: number };
  * load's exclusive one), so no change falls between the recount and the new totals; and no fold
  * (the triggers' move of deltas into totals, under advisory locks 72190021 and 72190022, see the
  * migrations registry_stats_aggregates and state_timeline_aggregates) runs while they are replaced.
- * A bulk load that counted the state timeline of the whole registry itself passes its rows as
- * `stateMonths` instead.
+ * A bulk load that counted the state timeline itself passes its rows as `stateMonths` instead,
+ * which may name a month and state more than once (the load's count and a replay of the entries
+ * it kept): they are added up.
  */
 export async function recountRegistryAggregates(run: SqlRunner, { stateMonths }: { stateMonths?: readonly StateMonth[] } = {}): Promise<void> {
   await run(Prisma.sql`SELECT pg_advisory_xact_lock(72190021)::text, pg_advisory_xact_lock(72190022)::text`);
@@ -33,10 +34,11 @@ export async function recountRegistryAggregates(run: SqlRunner, { stateMonths }:
     await run(Prisma.sql`INSERT INTO ngo_state_months (month, state, count) SELECT month, state, count FROM ngo_state_months_replay()`);
     return;
   }
-  const rows = stateMonths.filter((row) => row.count !== 0);
   await run(Prisma.sql`
     INSERT INTO ngo_state_months (month, state, count)
-    SELECT * FROM unnest(${rows.map((r) => r.month)}::date[], ${rows.map((r) => r.state)}::ngo_state[], ${rows.map((r) => r.count)}::int[])`);
+    SELECT month, state, sum(count)::int
+    FROM unnest(${stateMonths.map((r) => r.month)}::date[], ${stateMonths.map((r) => r.state)}::ngo_state[], ${stateMonths.map((r) => r.count)}::int[]) AS m (month, state, count)
+    GROUP BY 1, 2 HAVING sum(count) <> 0`);
 }
 
 /** The state timeline's rows as a replay of the whole history makes them. */

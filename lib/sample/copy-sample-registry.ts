@@ -11,7 +11,7 @@ import type { BulkLoad } from "@/lib/db/bulk-load";
 import type { Connection } from "@/lib/db/connection";
 import { bulkRunner } from "@/lib/db/sql-runner";
 import { buildShadowKeys, createShadowTables, dropAbandonedLoads, dropShadowTables, newShadowLoad, swapInShadowTables, type ShadowLoad } from "@/lib/db/swap-tables";
-import { recountRegistryAggregates, replayStateMonths } from "@/lib/registry/recount-registry-aggregates";
+import { recountRegistryAggregates, replayStateMonths, type StateMonth } from "@/lib/registry/recount-registry-aggregates";
 import { deleteAllNgos } from "./delete-all-ngos";
 import { DEFAULT_SAMPLE_COUNT, DEFAULT_SAMPLE_SEED, sampleRegistryChunks, type SampleNgo } from "./generate-sample-registry";
 import { COMPONENT_COLUMNS, NGO_COLUMNS, TRANSITION_COLUMNS, type Columns } from "./sample-columns";
@@ -80,14 +80,16 @@ export async function copySampleRegistry(
         ngo_details_json: loaded.ngos,
       });
       const sql = (lane: BulkLoad) => <T,>(text: string) => lane.query<T>(text);
+      // The state timeline of the entries kept, replayed before the load's rows join them (again
+      // at each attempt of the swap: a failed one rolled back).
+      let kept: StateMonth[] = [];
       await swapInShadowTables(first, load, {
         before: async (lane) => {
           if (reset) await deleteAllNgos(sql(lane));
-          // The entries kept have their history replayed before the load's rows join them.
-          else stateMonths.addRows(await replayStateMonths(bulkRunner(lane)));
+          kept = reset ? [] : await replayStateMonths(bulkRunner(lane));
         },
         // Counted once, from the whole registry, rather than by the aggregates' triggers at each COPY.
-        after: (lane) => recountRegistryAggregates(bulkRunner(lane), { stateMonths: stateMonths.rows() }),
+        after: (lane) => recountRegistryAggregates(bulkRunner(lane), { stateMonths: [...stateMonths.rows(), ...kept] }),
       });
       return loaded;
     } catch (error) {

@@ -41,19 +41,4 @@ describe("StateMonthCounts", () => {
     });
     expect(sorted(counts)).toEqual([{ month: "2024-05-01", state: "revoked", count: 1 }]);
   });
-
-  it("adds a replay's rows to its own counts", () => {
-    const counts = new StateMonthCounts();
-    counts.addNgo({ state: "suspended", transitions: [step("a", "verified", "2025-11-02T00:00:00Z"), step("b", "suspended", "2025-12-24T00:00:00Z")] });
-    counts.addRows([
-      { month: "2025-12-01", state: "verified", count: 1 },
-      { month: "2025-12-01", state: "suspended", count: 2 },
-      { month: "1999-01-01", state: "revoked", count: 4 },
-    ]);
-    expect(sorted(counts)).toEqual([
-      { month: "1999-01-01", state: "revoked", count: 4 },
-      { month: "2025-11-01", state: "verified", count: 1 },
-      { month: "2025-12-01", state: "suspended", count: 3 },
-    ]);
-  });
 });

@@ -28,11 +28,6 @@ export class StateMonthCounts {
     }
   }
 
-  /** Rows of the aggregate, such as a replay returns: added to these. */
-  addRows(rows: readonly StateMonth[]): void {
-    for (const { month, state, count } of rows) this.add(state, Number(month.slice(0, 4)) * 12 + Number(month.slice(5, 7)) - 1, count);
-  }
-
   /** The aggregate's rows, without the months whose changes cancel out. */
   rows(): StateMonth[] {
     const rows: StateMonth[] = [];

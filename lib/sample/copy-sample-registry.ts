@@ -80,13 +80,13 @@ export async function copySampleRegistry(
         ngo_details_json: loaded.ngos,
       });
       const sql = (lane: BulkLoad) => <T,>(text: string) => lane.query<T>(text);
-      // The state timeline of the entries kept, replayed before the load's rows join them (again
-      // at each attempt of the swap: a failed one rolled back).
+      // The state timeline of the entries kept (none after a reset), replayed before the load's
+      // rows join them: again at each attempt of the swap, as a failed one rolled back.
       let kept: StateMonth[] = [];
       await swapInShadowTables(first, load, {
         before: async (lane) => {
           if (reset) await deleteAllNgos(sql(lane));
-          kept = reset ? [] : await replayStateMonths(bulkRunner(lane));
+          kept = await replayStateMonths(bulkRunner(lane));
         },
         // Counted once, from the whole registry, rather than by the aggregates' triggers at each COPY.
         after: (lane) => recountRegistryAggregates(bulkRunner(lane), { stateMonths: [...stateMonths.rows(), ...kept] }),

@@ -12,8 +12,10 @@ const nextConfig: NextConfig = {
   // (traced node_modules, the migrations below, PGlite's WASM). `npm run build` then copies
   // .next/static beside it (scripts/copy-standalone-assets.mjs), which Next leaves to the operator.
   output: "standalone",
-  // PGlite loads its WASM and data files from its own package directory at run time.
-  serverExternalPackages: ["@electric-sql/pglite", "pglite-prisma-adapter"],
+  // PGlite loads its WASM and data files from its own package directory at run time. graphql is
+  // loaded by Node, once: graphql-jit imports some of its files by path, and bundled, those would
+  // be a second copy of graphql's types beside the one the schema is built from.
+  serverExternalPackages: ["@electric-sql/pglite", "pglite-prisma-adapter", "graphql", "graphql-jit"],
   // The migration runner reads the SQL files at run time, also in traced deployments.
   outputFileTracingIncludes: { "/**": ["./prisma/migrations/**/*"] },
   poweredByHeader: false,

@@ -4,6 +4,7 @@ import { ApolloServer } from "@apollo/server";
 import { ApolloServerPluginCacheControlDisabled, ApolloServerPluginLandingPageDisabled } from "@apollo/server/plugin/disabled";
 import { log } from "@/lib/log";
 import { armor } from "./armor";
+import { compiledExecution } from "./compiled-execution";
 import type { GraphQLContext } from "./context";
 import { formatError } from "./format-error";
 import { knownOperationTypeRule } from "./known-operation-type-rule";
@@ -17,7 +18,8 @@ export const MAX_TOKENS = 1_000;
 
 export function createRegistryServer(): ApolloServer<GraphQLContext> {
   return new ApolloServer<GraphQLContext>({
-    schema: registrySchema,
+    // The registry schema, executed by graphql-jit (compiled-execution.ts).
+    gateway: compiledExecution(registrySchema),
     // The seed asks for full introspection, in every environment.
     introspection: true,
     includeStacktraceInErrorResponses: false,

@@ -11,7 +11,7 @@ import {
 import { ApiError } from "@/lib/errors/api-error";
 import { getNgoOrThrow } from "@/lib/registry/get-ngo";
 import { getRegistryStats } from "@/lib/registry/get-registry-stats";
-import { listNgos } from "@/lib/registry/list-ngos";
+import { listNgoEntries, listNgos } from "@/lib/registry/list-ngos";
 import { ngoListResponseSchema } from "@/lib/registry/response-schemas";
 import { listQuerySchema, slugSchema } from "@/lib/registry/schemas";
 import { SECTORS } from "@/lib/registry/sectors";
@@ -72,7 +72,7 @@ export const queryType = new GraphQLObjectType<unknown, GraphQLContext>({
       type: listOf(ngoType),
       description: "Registry entries, filtered and sorted: the first page of ngos_page.",
       args: listArgs,
-      resolve: async (_, args: RegistryArgs, { tier }) => (await listNgos(toListQuery(args), tier)).data,
+      resolve: (_, args: RegistryArgs, { tier }) => listNgoEntries(toListQuery(args), tier),
     },
     ngos_page: {
       type: nonNull(ngoPageType),

@@ -60,7 +60,8 @@ export const RANKED_MATCHES = 1_000;
  */
 export const SEARCH_TOP_BAND = 90;
 
-export type ListStatement = { statement: Prisma.Sql; limit: number; key: SortKey; fingerprint: string };
+/** fingerprint binds cursors to the query: a hash, taken only where a cursor is read or made. */
+export type ListStatement = { statement: Prisma.Sql; limit: number; key: SortKey; fingerprint: () => string };
 
 /**
  * The statement of one page of registry entries, ordered and filtered as asked, within what the
@@ -75,11 +76,11 @@ export function listNgosStatement(query: ListQuery, tier: Tier): ListStatement {
   const descending = sort.startsWith("-") || sort === "relevance";
   const key = sortKey(sort, tier);
   const limit = query.limit ?? PAGE_SIZE.default;
-  const fingerprint = queryFingerprint([tier, sort, query.q, query.sector, query.state, query.country, query.min_trust_score]);
+  const fingerprint = () => queryFingerprint([tier, sort, query.q, query.sector, query.state, query.country, query.min_trust_score]);
 
   const after: Prisma.Sql[] = [];
   if (query.cursor !== undefined) {
-    const cursor = decodeCursor(query.cursor, fingerprint, key.kind);
+    const cursor = decodeCursor(query.cursor, fingerprint(), key.kind);
     after.push(afterCursor(key, descending, cursor.value, cursor.id));
   }
   const direction = descending ? Prisma.sql`DESC` : Prisma.sql`ASC`;
@@ -116,13 +117,26 @@ export function listNgosStatement(query: ListQuery, tier: Tier): ListStatement {
 
 /** One page of registry entries (listNgosStatement), with each entry's details, as the tier sees it. */
 export async function listNgos(query: ListQuery, tier: Tier): Promise<NgoPage> {
+  const { data, limit, nextCursor } = await readPage(query, tier);
+  return { data, next_cursor: nextCursor(), limit };
+}
+
+/**
+ * The entries of listNgos's page alone, for a caller that offers no next page (GraphQL's ngos):
+ * sealing the cursor to the next page (an HMAC and AES-GCM) costs more than reading the rows.
+ */
+export async function listNgoEntries(query: ListQuery, tier: Tier): Promise<ProjectedNgo[]> {
+  return (await readPage(query, tier)).data;
+}
+
+async function readPage(query: ListQuery, tier: Tier): Promise<{ data: ProjectedNgo[]; limit: number; nextCursor: () => string | null }> {
   const { statement, limit, key, fingerprint } = listNgosStatement(query, tier);
   const rows = await queryRows<NgoRow & { rank?: number }>(statement);
   const page = rows.slice(0, limit);
   const last = page.at(-1);
   return {
     data: await projectNgoRows(page, tier),
-    next_cursor: rows.length > limit && last ? encodeCursor({ value: key.read(last), id: last.id }, fingerprint) : null,
+    nextCursor: () => (rows.length > limit && last ? encodeCursor({ value: key.read(last), id: last.id }, fingerprint()) : null),
     limit,
   };
 }

@@ -162,7 +162,7 @@ describe.runIf(available)("the registry list's query plans", () => {
                     value: MIDDLE[sort.replace(/^-/, "")]!,
                     id: "ngo_00000000000000100000",
                   },
-                  first.fingerprint,
+                  first.fingerprint(),
                 );
                 for (const [page, { statement }] of [
                   ["first", first],

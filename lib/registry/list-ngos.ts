@@ -76,7 +76,9 @@ export function listNgosStatement(query: ListQuery, tier: Tier): ListStatement {
   const descending = sort.startsWith("-") || sort === "relevance";
   const key = sortKey(sort, tier);
   const limit = query.limit ?? PAGE_SIZE.default;
-  const fingerprint = () => queryFingerprint([tier, sort, query.q, query.sector, query.state, query.country, query.min_trust_score]);
+  // A page asked for by cursor reads one and may seal the next: the hash is taken once.
+  let print: string | undefined;
+  const fingerprint = () => (print ??= queryFingerprint([tier, sort, query.q, query.sector, query.state, query.country, query.min_trust_score]));
 
   const after: Prisma.Sql[] = [];
   if (query.cursor !== undefined) {

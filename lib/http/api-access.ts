@@ -1,11 +1,10 @@
 // What an API route asks of a request before its handler runs. Each handler declares it where it
 // is defined (lib/route/route.ts); proxy.ts reads the same declarations from the generated route manifest.
 import type { ApiAccess } from "./api-access-rule";
-import { matchRoute } from "./match-route";
+import { handlerRoute } from "./handler-route";
 import { ROUTE_MANIFEST } from "./route-manifest";
 
 const PUBLIC: ApiAccess = { kind: "read" };
-const PATTERNS = Object.keys(ROUTE_MANIFEST);
 
 /**
  * The access a request to `pathname` with `method` meets: its route's declaration for that method
@@ -14,7 +13,7 @@ const PATTERNS = Object.keys(ROUTE_MANIFEST);
  * public: Next answers it with a 404.
  */
 export function apiAccess(pathname: string, method: string): ApiAccess {
-  const pattern = matchRoute(pathname, PATTERNS);
+  const pattern = handlerRoute(pathname);
   if (!pattern) return PUBLIC;
   const declared = ROUTE_MANIFEST[pattern]!;
   const access = declared[method === "HEAD" ? "GET" : method] ?? declared.GET ?? Object.values(declared)[0];

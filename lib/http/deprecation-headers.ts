@@ -1,6 +1,5 @@
 import { DEPRECATIONS, type Deprecation } from "./deprecations";
-import { matchRoute } from "./match-route";
-import { ROUTE_MANIFEST } from "./route-manifest";
+import { handlerRoute } from "./handler-route";
 
 /**
  * The headers that announce a deprecation on each answer: `Deprecation` as RFC 9745's Structured
@@ -9,7 +8,7 @@ import { ROUTE_MANIFEST } from "./route-manifest";
  */
 export function deprecationHeaders(method: string, pathname: string, table: readonly Deprecation[] = DEPRECATIONS): Record<string, string> {
   if (table.length === 0) return {};
-  const route = matchRoute(pathname, Object.keys(ROUTE_MANIFEST));
+  const route = handlerRoute(pathname);
   const asked = method === "HEAD" ? "GET" : method;
   const entry = table.find((candidate) => candidate.route === route && candidate.method === asked);
   if (!entry) return {};

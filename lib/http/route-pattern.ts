@@ -1,4 +1,4 @@
-import { matchRoute } from "./match-route";
+import { routeMatcher } from "./match-route";
 import { ROUTE_MANIFEST } from "./route-manifest";
 
 /** What the app serves besides its route handlers: pages of both routers, metadata routes, Next's files. */
@@ -21,7 +21,7 @@ export const PAGE_ROUTES = [
   "/_next/image",
 ] as const;
 
-const PATTERNS = [...Object.keys(ROUTE_MANIFEST), ...PAGE_ROUTES];
+const match = routeMatcher([...Object.keys(ROUTE_MANIFEST), ...PAGE_ROUTES]);
 
 /** Where no route matches (a 404): the raw path could carry anything, so it is never logged. */
 export const UNMATCHED_ROUTE = "(unmatched)";
@@ -32,5 +32,5 @@ export const UNMATCHED_ROUTE = "(unmatched)";
  * typed by anyone) or unbounded.
  */
 export function routePattern(pathname: string): string {
-  return matchRoute(pathname, PATTERNS) ?? UNMATCHED_ROUTE;
+  return match(pathname) ?? UNMATCHED_ROUTE;
 }

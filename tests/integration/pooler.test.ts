@@ -89,12 +89,23 @@ describe.runIf(available)("the app through PgBouncer in transaction mode", () =>
         headers: { "content-type": "application/json" },
         body: JSON.stringify({ query: "{ ngos(limit: 3) { slug } }" }),
       }),
-      fetch(`${app.url}/api/health`),
     ]);
-    expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200]);
-    const health = (await answers[3]?.json()) as { checks: Record<string, { status: string }[]> };
-    expect(health.checks["database:responseTime"]?.[0]?.status).toBe("pass");
-    expect(health.checks["database:migrations"]?.[0]?.status).toBe("pass");
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200]);
+    // The probe's checks each get 1.5 s, and their queries share the pool's two connections: on a
+    // machine as busy as a full test run makes it, one can run out of time (a 503 that says
+    // "timeout"). A probe that works through the pooler passes within three asks; one that
+    // cannot (a statement the pooler breaks) fails every time.
+    let status = 0;
+    let health: { checks: Record<string, { status: string; output?: string }[]> } | undefined;
+    for (let ask = 1; ask <= 3 && status !== 200; ask++) {
+      if (ask > 1) await new Promise((resolve) => setTimeout(resolve, 1_000));
+      const response = await fetch(`${app.url}/api/health`);
+      status = response.status;
+      health = (await response.json()) as typeof health;
+    }
+    expect(status, JSON.stringify(health?.checks)).toBe(200);
+    expect(health?.checks["database:responseTime"]?.[0]?.status).toBe("pass");
+    expect(health?.checks["database:migrations"]?.[0]?.status).toBe("pass");
   });
 });
 

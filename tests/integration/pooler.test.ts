@@ -12,6 +12,7 @@ import { Prisma } from "@/lib/db/generated/client";
 import { SAMPLE_FIXTURES } from "@/lib/sample/sample-fixtures";
 import type { StartedApp } from "../support/app";
 import { startAppWithKeys, type CreatedKeys } from "../support/app-with-keys";
+import { sleep } from "../support/calm-moment";
 import { createTestDatabase, postgresAvailable, type TestDatabase } from "../support/database";
 import { pgbouncerAvailable, startPgBouncer, type PgBouncer } from "../support/pgbouncer";
 import { runCli } from "../support/run-cli";
@@ -98,7 +99,7 @@ describe.runIf(available)("the app through PgBouncer in transaction mode", () =>
     let status = 0;
     let health: { checks: Record<string, { status: string; output?: string }[]> } | undefined;
     for (let ask = 1; ask <= 3 && status !== 200; ask++) {
-      if (ask > 1) await new Promise((resolve) => setTimeout(resolve, 1_000));
+      if (ask > 1) await sleep(1_000);
       const response = await fetch(`${app.url}/api/health`);
       status = response.status;
       health = (await response.json()) as typeof health;
